@@ -1,0 +1,67 @@
+"""Nox sessions for strohmandeln.
+
+Run ``nox -l`` to list the sessions and ``nox -s NAME`` to run one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+
+nox.options.sessions = ["tests", "typecheck", "docs", "examples"]
+nox.options.reuse_existing_virtualenvs = True
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (tests, doctests in src/, README.md and docs/)."""
+    session.install("-e", ".[test]")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check the library, the tests and the examples with mypy --strict."""
+    session.install("-e", ".[typecheck]")
+    session.run("mypy", "--strict", "src", "tests", "examples")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML documentation, treating warnings as errors."""
+    session.install("-e", ".[docs]")
+    session.run(
+        "sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html"
+    )
+
+
+@nox.session
+def demo(session: nox.Session) -> None:
+    """Play one deal with the demo script."""
+    session.install(".")
+    session.run("python", "examples/play_deal.py")
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """Run every script in examples/ in sorted order; each must exit 0."""
+    session.install(".")
+    scripts = sorted((ROOT / "examples").glob("*.py"))
+    if not scripts:
+        session.skip("no scripts in examples/")
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks in benchmarks/ (skipped if that folder is absent)."""
+    if not (ROOT / "benchmarks").is_dir():
+        session.skip("benchmarks/ does not exist yet")
+    session.install("-e", ".[bench]")
+    session.run(
+        "python", "-m", "pytest", "benchmarks", "--benchmark-only", *session.posargs
+    )

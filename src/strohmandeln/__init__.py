@@ -1,0 +1,125 @@
+"""strohmandeln — the rules of Strohmandeln (Strohmann-Tarock, Štrámandl) as a Python library.
+
+A pure-Python, I/O-free reference implementation of the two-player Austrian tarock game with
+three face-down piles ("Strohmänner") per player: cards and notation, exact card points, dealing,
+the auction, uncovering, legal moves, tricks, announcements, scoring and matches.
+
+>>> import strohmandeln as sm
+>>> state = sm.deal(sm.CLASSIC, dealer=0, rng=1)
+>>> state.legal_actions()
+(Take(), Pass())
+"""
+
+from .actions import (
+    Action,
+    Announcement,
+    Call,
+    Double,
+    Fold,
+    Keep,
+    NoDouble,
+    Pass,
+    Play,
+    Take,
+    parse_action,
+)
+from .cards import DECK_40, DECK_54, MOND, PAGAT, SKUS, Card, Rank, Suit, cards_from_text, cards_to_text
+from .dealing import compose_order, deal, deal_layout, shuffled_order
+from .errors import (
+    DeckError,
+    IllegalActionError,
+    NotationError,
+    Reason,
+    RuleSetError,
+    SerializationError,
+    StateError,
+    StrohmandelnError,
+)
+from .points import CardPoints, Counting, card_thirds
+from .rules import (
+    BECK,
+    CLASSIC,
+    EXTENDED,
+    FURR,
+    MAYR_SEDLACZEK,
+    PRESETS,
+    STRAMANDL,
+    ZWANZIGERRUFEN_40,
+    BothPass,
+    Bonus,
+    Deck,
+    DrawDoubling,
+    FirstLead,
+    LastCard,
+    RuleSet,
+    ScoringTable,
+    UndertakenDraw,
+    ValatReplaces,
+)
+from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BECK",
+    "CLASSIC",
+    "DECK_40",
+    "DECK_54",
+    "EXTENDED",
+    "FURR",
+    "MAYR_SEDLACZEK",
+    "MOND",
+    "PAGAT",
+    "PRESETS",
+    "SKUS",
+    "STRAMANDL",
+    "ZWANZIGERRUFEN_40",
+    "Action",
+    "Announcement",
+    "BothPass",
+    "Bonus",
+    "Call",
+    "Card",
+    "CardPoints",
+    "Counting",
+    "Deck",
+    "DeckError",
+    "Double",
+    "DrawDoubling",
+    "FirstLead",
+    "Fold",
+    "GameState",
+    "IllegalActionError",
+    "Keep",
+    "LastCard",
+    "NoDouble",
+    "NotationError",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Reason",
+    "RuleSet",
+    "RuleSetError",
+    "ScoringTable",
+    "SerializationError",
+    "StateError",
+    "StrohmandelnError",
+    "StrohmannPile",
+    "StrohmannTurn",
+    "Suit",
+    "Take",
+    "Trick",
+    "UndertakenDraw",
+    "ValatReplaces",
+    "VoidReason",
+    "__version__",
+    "card_thirds",
+    "cards_from_text",
+    "cards_to_text",
+    "compose_order",
+    "deal",
+    "deal_layout",
+    "parse_action",
+    "shuffled_order",
+]

@@ -1,0 +1,202 @@
+"""The private fast core: bit masks, lookup tables and the static data of one deal.
+
+Cards are bits: card ``index`` is bit ``1 << index`` (see :mod:`strohmandeln.cards` for the
+canonical order). A set of cards is an ``int``. Within the tarocks and within each suit a higher
+index is a higher card, so "the highest card of a set" is ``mask.bit_length() - 1``.
+
+Nothing here is public API; the public types in :mod:`strohmandeln.state` wrap it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .actions import PLAIN, Play
+from .cards import DECK_54, Card, Rank
+from .rules import Bonus, LastCard, RuleSet
+
+TAROCKS: Final = (1 << 22) - 1
+SUIT_MASKS: Final = tuple(0xFF << (22 + 8 * s) for s in range(4))
+KINGS: Final = sum(1 << (22 + 8 * s + Rank.KING - 1) for s in range(4))
+TRULL: Final = (1 << 0) | (1 << 20) | (1 << 21)
+#: Cards taken into the hand when turned up from a Strohmann (R11): tarocks and Kings.
+TAKE_UP: Final = TAROCKS | KINGS
+#: The "class" of each card: 0 for tarocks, 1…4 for the suits.
+CLASS: Final = tuple(0 if i < 22 else 1 + (i - 22) // 8 for i in range(54))
+#: For each card, the mask of the cards that follow it (its suit, or all tarocks).
+FOLLOW_MASK: Final = tuple(TAROCKS if i < 22 else SUIT_MASKS[(i - 22) // 8] for i in range(54))
+XVII: Final = 16
+XVIII: Final = 17
+
+# Packed trick: leader | lead<<1 | follow<<7 | winner<<13 | lead_info<<14 | follow_info<<19,
+# where info = from_strohmann | announcement_bits<<1 | call<<3.
+# Packed event: player | strohmann<<1 | card<<3 | to_hand<<9 | hidden<<10 | trick<<11.
+
+
+def mask_of(cards: object) -> int:
+    """The mask of an iterable of cards (no validation)."""
+    m = 0
+    for c in cards:  # type: ignore[attr-defined]
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK_54[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+# --- interned tuples of plain plays for a mask, built lazily in 11-bit chunks -----------------
+
+_CHUNK_BITS: Final = 11
+_CHUNK: Final = (1 << _CHUNK_BITS) - 1
+_CHUNKS: Final[list[list[tuple[Play, ...] | None]]] = [[None] * (1 << _CHUNK_BITS) for _ in range(5)]
+
+
+def _fill(k: int, bits: int) -> tuple[Play, ...]:
+    base = k * _CHUNK_BITS
+    plays = tuple(PLAIN[base + j] for j in range(_CHUNK_BITS) if bits >> j & 1)
+    _CHUNKS[k][bits] = plays
+    return plays
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The plain plays of the cards of ``mask``, in canonical order (cached by chunk)."""
+    c0, c1, c2, c3, c4 = _CHUNKS
+    a = c0[mask & _CHUNK] or _fill(0, mask & _CHUNK)
+    mask >>= _CHUNK_BITS
+    if not mask:
+        return a
+    b = c1[mask & _CHUNK] or _fill(1, mask & _CHUNK)
+    mask >>= _CHUNK_BITS
+    c = c2[mask & _CHUNK] or _fill(2, mask & _CHUNK)
+    mask >>= _CHUNK_BITS
+    d = c3[mask & _CHUNK] or _fill(3, mask & _CHUNK)
+    mask >>= _CHUNK_BITS
+    e = c4[mask] or _fill(4, mask)
+    return a + b + c + d + e
+
+
+class Deal:
+    """The static data of one deal: rule set, deck order, dealer, Strohmann contents.
+
+    Shared by every state of the deal; never changed after construction.
+    """
+
+    __slots__ = (
+        "rules",
+        "order",
+        "dealer",
+        "elder",
+        "hands",
+        "piles",
+        "pile_of",
+        "nxt",
+        "deck_mask",
+        "tricks",
+        "hidden_last",
+        "ann_trull",
+        "ann_kings",
+        "rostopschin",
+        "thirds",
+    )
+
+    rules: RuleSet
+    order: tuple[Card, ...] | None
+    dealer: int
+    elder: int
+    hands: tuple[int, int]
+    piles: tuple[tuple[int, ...], ...]
+    pile_of: tuple[int, ...]
+    nxt: tuple[int, ...]
+    deck_mask: int
+    tricks: int
+    hidden_last: bool
+    ann_trull: bool
+    ann_kings: bool
+    rostopschin: bool
+    thirds: tuple[int, ...]
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        order: tuple[Card, ...] | None,
+        dealer: int,
+        hands: tuple[int, int],
+        piles: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.rules = rules
+        self.order = order
+        self.dealer = dealer
+        self.elder = 1 - dealer
+        self.hands = hands
+        self.piles = piles  # player*3 + k -> card indices, top first
+        pile_of = [-1] * 54
+        nxt = [-2] * 54
+        for pid, pile in enumerate(piles):
+            for pos, c in enumerate(pile):
+                pile_of[c] = pid
+                nxt[c] = pile[pos + 1] if pos + 1 < len(pile) else -1
+        self.pile_of = tuple(pile_of)
+        self.nxt = tuple(nxt)
+        self.deck_mask = mask_of(rules.deck.cards)
+        self.tricks = rules.deck.trick_count
+        self.hidden_last = rules.last_card is LastCard.HIDDEN
+        scoring = rules.scoring
+        self.ann_trull = scoring.has(Bonus.TRULL_ANNOUNCED)
+        self.ann_kings = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
+        self.rostopschin = scoring.has(Bonus.ROSTOPSCHIN)
+        counting = rules.deck.counting
+        self.thirds = tuple(counting.thirds(c) for c in DECK_54)
+
+    def turn_up(self, p: int, c: int, h: int, t: int, ev: object, trick: int) -> tuple[int, int, object]:
+        """Turn card ``c`` of one of player ``p``'s Strohmänner and go on while R11 says so.
+
+        Returns the player's new hand and top masks and the event list (a cons list of packed
+        events).
+        """
+        nxt = self.nxt
+        pile = self.pile_of[c] - 3 * p
+        base = p | pile << 1 | trick << 11
+        while True:
+            n = nxt[c]
+            bit = 1 << c
+            if n < 0:  # the last card of its Strohmann goes to the hand whatever it is (R12)
+                ev = (ev, base | c << 3 | 1 << 9 | self.hidden_last << 10)
+                return h | bit, t, ev
+            if bit & TAKE_UP:
+                ev = (ev, base | c << 3 | 1 << 9)
+                h |= bit
+                c = n
+                continue
+            ev = (ev, base | c << 3)
+            return h, t | bit, ev
+
+    def thirds_of(self, mask: int) -> int:
+        th = self.thirds
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += th[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+
+def walk(cons: object) -> list[object]:
+    """The items of a cons list ``(((None, a), b), c)`` in order: ``[a, b, c]``."""
+    out: list[object] = []
+    node: Any = cons
+    while node is not None:
+        node, item = node
+        out.append(item)
+    out.reverse()
+    return out

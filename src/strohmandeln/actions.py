@@ -1,0 +1,242 @@
+"""Actions: one small value type per kind of decision.
+
+* the tarockless fold decision (R7): :class:`Fold`, :class:`Keep`;
+* the auction (R8): :class:`Take` ("Ich nehme auf", Czech *flek*), :class:`Pass`;
+* doubling the undertaker (R10): :class:`Double`, :class:`NoDouble`;
+* play (R13–R18): :class:`Play`, a card with the announcements (R17) and the call (R18) made
+  with it.
+
+Actions are immutable and hashable; ``str()`` is their notation and :func:`parse_action` reads
+it back: ``take``, ``pass``, ``fold``, ``keep``, ``double``, ``no-double``, and for a play the
+card's notation followed by ``+trull``, ``+kings`` and ``!ross`` or ``!topschin``.
+
+>>> from strohmandeln import parse_action, Play, Card, Announcement, Call
+>>> parse_action("♥K+trull")
+Play(card=Card.parse('♥K'), announcements=frozenset({<Announcement.TRULL: 'trull'>}), call=None)
+>>> str(Play(Card.parse("XVII"), call=Call.ROSS)), str(parse_action("Take"))
+('XVII!ross', 'take')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, Union
+
+import attrs
+
+from .cards import DECK_54, Card
+from .errors import NotationError, Reason
+
+__all__ = [
+    "Action",
+    "Announcement",
+    "Call",
+    "Double",
+    "Fold",
+    "Keep",
+    "NoDouble",
+    "Pass",
+    "Play",
+    "Take",
+    "parse_action",
+]
+
+
+class Announcement(enum.Enum):
+    """Combinations announced while held in the hand (R17)."""
+
+    #: Sküs, XXI and I together in the hand.
+    TRULL = "trull"
+    #: All four Kings in the hand.
+    FOUR_KINGS = "kings"
+
+
+class Call(enum.Enum):
+    """The calls of Rostopschin (R18)."""
+
+    #: Said with a play of XVII.
+    ROSS = "ross"
+    #: Said with the lead of XVIII in the trick after the called XVII won.
+    TOPSCHIN = "topschin"
+
+
+def _announcements(value: Iterable[Announcement]) -> frozenset[Announcement]:
+    if isinstance(value, frozenset):
+        return value
+    return frozenset(Announcement(a) for a in value)
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """Play ``card`` (from the hand or the face-up top of a Strohmann, R13).
+
+    :param announcements: announcements made with this play (R17).
+    :param call: ``Call.ROSS`` with XVII, ``Call.TOPSCHIN`` with a led XVIII (R18).
+    """
+
+    card: Card
+    announcements: frozenset[Announcement] = attrs.field(default=frozenset(), converter=_announcements)
+    call: Call | None = None
+
+    def __str__(self) -> str:
+        text = str(self.card)
+        if Announcement.TRULL in self.announcements:
+            text += "+trull"
+        if Announcement.FOUR_KINGS in self.announcements:
+            text += "+kings"
+        if self.call is not None:
+            text += "!" + self.call.value
+        return text
+
+    @property
+    def ascii(self) -> str:
+        """The notation with the card in ASCII (``hK+kings``)."""
+        return self.card.ascii + str(self)[len(str(self.card)) :]
+
+
+@attrs.frozen
+class Fold:
+    """Fold a deal without a tarock in the hand (R7): the deal is void, the same dealer deals."""
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@attrs.frozen
+class Keep:
+    """Decline to fold a tarockless hand (R7)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@attrs.frozen
+class Take:
+    """Undertake the game ("Ich nehme auf", R8)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@attrs.frozen
+class Pass:
+    """Pass in the auction ("Weiter", R8)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Double:
+    """Double the undertaker's game (R10)."""
+
+    def __str__(self) -> str:
+        return "double"
+
+
+@attrs.frozen
+class NoDouble:
+    """Let the undertaker's game stand undoubled (R10)."""
+
+    def __str__(self) -> str:
+        return "no-double"
+
+
+#: Any action.
+Action = Union[Play, Fold, Keep, Take, Pass, Double, NoDouble]
+
+FOLD: Final = Fold()
+KEEP: Final = Keep()
+TAKE: Final = Take()
+PASS: Final = Pass()
+DOUBLE: Final = Double()
+NO_DOUBLE: Final = NoDouble()
+
+_WORDS: Final[dict[str, Action]] = {
+    "fold": FOLD,
+    "keep": KEEP,
+    "take": TAKE,
+    "pass": PASS,
+    "double": DOUBLE,
+    "no-double": NO_DOUBLE,
+    "nodouble": NO_DOUBLE,
+}
+
+# Interned plays: every card with each announcement subset; calls only where they can exist.
+_ANN_SUBSETS: Final[tuple[frozenset[Announcement], ...]] = (
+    frozenset(),
+    frozenset({Announcement.TRULL}),
+    frozenset({Announcement.FOUR_KINGS}),
+    frozenset({Announcement.TRULL, Announcement.FOUR_KINGS}),
+)
+#: _PLAYS[index][ann_bits][call_code] (call_code 0 none, 1 Ross (XVII only), 2 Topschin (XVIII only))
+_PLAYS: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
+    tuple(
+        (
+            Play(card, ann),
+            Play(card, ann, Call.ROSS) if card.index == 16 else None,
+            Play(card, ann, Call.TOPSCHIN) if card.index == 17 else None,
+        )
+        for ann in _ANN_SUBSETS
+    )
+    for card in DECK_54
+)
+#: The plain play of each card.
+PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in _PLAYS)  # type: ignore[misc]
+
+
+def interned_play(index: int, ann_bits: int = 0, call: int = 0) -> Play:
+    """The interned play of card ``index`` (internal)."""
+    play = _PLAYS[index][ann_bits][call]
+    assert play is not None
+    return play
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation.
+
+    :raises NotationError: with reason ``invalid_action`` (or ``invalid_card``).
+
+    >>> parse_action("no-double"), parse_action("XVIII!topschin")
+    (NoDouble(), Play(card=Card.parse('XVIII'), announcements=frozenset(), call=<Call.TOPSCHIN: 'topschin'>))
+    """
+    if not isinstance(text, str):
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {text!r} (expected text)")
+    raw = text.strip()
+    if len(raw) > 64:
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {raw[:40]!r}…")
+    word: Action | None = _WORDS.get(raw.casefold())
+    if word is not None:
+        return word
+    call: Call | None = None
+    body = raw
+    if "!" in body:
+        body, _, call_text = body.partition("!")
+        try:
+            call = Call(call_text.strip().casefold())
+        except ValueError:
+            raise NotationError(Reason.INVALID_ACTION, f"unknown call {call_text!r} in {raw!r}") from None
+    parts = body.split("+")
+    announcements: set[Announcement] = set()
+    for part in parts[1:]:
+        key = part.strip().casefold()
+        key = {"fourkings": "kings", "four-kings": "kings", "four_kings": "kings", "könige": "kings"}.get(key, key)
+        try:
+            ann = Announcement(key)
+        except ValueError:
+            raise NotationError(Reason.INVALID_ACTION, f"unknown announcement {part!r} in {raw!r}") from None
+        if ann in announcements:
+            raise NotationError(Reason.INVALID_ACTION, f"announcement {part!r} repeated in {raw!r}")
+        announcements.add(ann)
+    try:
+        card = Card.parse(parts[0])
+    except NotationError:
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {raw!r}") from None
+    bits = (Announcement.TRULL in announcements) | (Announcement.FOUR_KINGS in announcements) << 1
+    code = 0 if call is None else (1 if call is Call.ROSS else 2)
+    play = _PLAYS[card.index][bits][code]
+    if play is None:
+        assert call is not None
+        return Play(card, frozenset(announcements), call)
+    return play

@@ -1,0 +1,393 @@
+"""Cards, suits, ranks, decks and the card notation (R1, R4).
+
+There are exactly 54 :class:`Card` objects, created once when the module is imported; every
+constructor (:meth:`Card.parse`, :meth:`Card.tarock`, :meth:`Card.suit_card`) returns one of them,
+so cards compare by identity, hash cheaply and can be used as dictionary keys.
+
+**Canonical order.** ``card.index`` numbers the cards 0…53 in the order the library uses
+everywhere (decks, bit masks, sorting): the tarocks from I (Pagat) up to XXI (Mond) and Sküs
+(indices 0…21), then the suits clubs ♣, spades ♠, hearts ♥, diamonds ♦, each from its lowest card
+up to its King (clubs 22…29, spades 30…37, hearts 38…45, diamonds 46…53). Sorting cards sorts them
+in this order; :data:`DECK_54` and :data:`DECK_40` list them in it.
+
+**Notation.** ``str(card)`` is the Unicode form: tarocks by Roman numeral (``I`` … ``IIII``, ``V``
+… ``XXI``) and ``Sküs``; a suit card is its suit symbol followed by its rank: ``♥K``, ``♠Q``,
+``♦C`` (the Knight, *Cavall*), ``♣J``, and the pips ``♣10 ♣9 ♣8 ♣7`` in black suits and ``♥1 ♥2
+♥3 ♥4`` in red ones (the red ``1`` is the ace, the highest pip). :attr:`Card.ascii` is the ASCII
+form, with the suit letters ``c s h d`` (``hK``, ``c10``) and ``Skus``. :meth:`Card.parse` reads
+both forms in any letter case, rank before or after the suit, and the usual aliases (``Mond``,
+``Pagat``, ``Skus``, ``Gstiess``, ``IV``, ``T17``, ``hA`` for the red ace, ``♥B``/``hV`` for a
+Jack…).
+
+>>> from strohmandeln import Card
+>>> Card.parse("xxi") is Card.parse("Mond") is Card.tarock(21)
+True
+>>> Card.parse("hk"), str(Card.parse("K♥")), Card.parse("♣10").ascii
+(Card.parse('♥K'), '♥K', 'c10')
+>>> sorted([Card.parse("Sküs"), Card.parse("♦4"), Card.parse("I")])
+[Card.parse('I'), Card.parse('Sküs'), Card.parse('♦4')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, Final, NoReturn
+
+from typing_extensions import Self
+
+from .errors import NotationError, Reason
+
+__all__ = [
+    "DECK_40",
+    "DECK_54",
+    "SKUS",
+    "MOND",
+    "PAGAT",
+    "Card",
+    "Rank",
+    "Suit",
+    "cards_from_text",
+    "cards_to_text",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in canonical order. Clubs and spades are black, hearts and diamonds red."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode symbol: ``♣ ♠ ♥ ♦``."""
+        return "♣♠♥♦"[self]
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter of the notation: ``c s h d``."""
+        return "cshd"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red; their pips rank 1 (ace) 2 3 4, highest first."""
+        return self >= Suit.HEARTS
+
+
+class Rank(enum.IntEnum):
+    """The rank of a suit card, higher value = stronger card.
+
+    The four pips are named by their place because their labels depend on the colour: ``FIRST``
+    is the black 10 and the red 1 (ace), ``SECOND`` the black 9 and red 2, ``THIRD`` the black 8
+    and red 3, ``FOURTH`` the black 7 and red 4. In the 40-card deck (R4) the ``FIRST`` pip is the
+    only pip of its suit, the *Glatze*.
+    """
+
+    FOURTH = 1
+    THIRD = 2
+    SECOND = 3
+    FIRST = 4
+    JACK = 5
+    KNIGHT = 6
+    QUEEN = 7
+    KING = 8
+
+    def label(self, suit: Suit) -> str:
+        """The rank's notation in ``suit``: ``K Q C J`` or a pip number.
+
+        >>> Rank.FIRST.label(Suit.HEARTS), Rank.FIRST.label(Suit.CLUBS)
+        ('1', '10')
+        """
+        if self >= Rank.JACK:
+            return "JCQK"[self - Rank.JACK]
+        if suit.is_red:
+            return str(5 - self)
+        return str(6 + self)
+
+
+_ROMAN: Final = (
+    "I II III IIII V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI".split()
+)
+
+#: Card values of R1, for suit ranks FOURTH … KING.
+_SUIT_VALUES: Final = (1, 1, 1, 1, 2, 3, 4, 5)
+
+
+class Card:
+    """One card of the 54-card Industrie-und-Glück pack (R1).
+
+    Do not instantiate; use :meth:`parse`, :meth:`tarock`, :meth:`suit_card` or the decks.
+
+    Attributes:
+        index: the place in the canonical order, 0…53.
+        suit: the :class:`Suit`, or ``None`` for a tarock.
+        rank: for a tarock its number 1…22 (22 is the Sküs); for a suit card a :class:`Rank`.
+        value: the card value of R1 (5 for Sküs, XXI, I and Kings; 4, 3, 2 for Queens, Knights,
+            Jacks; 1 for every other card), before counting in threes.
+    """
+
+    __slots__ = ("index", "suit", "rank", "value", "_text", "_ascii")
+
+    index: int
+    suit: Suit | None
+    rank: int
+    value: int
+    _text: str
+    _ascii: str
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Card:  # noqa: D102
+        raise TypeError("Card cannot be instantiated; use Card.parse(), Card.tarock() or Card.suit_card()")
+
+    @classmethod
+    def _make(cls, index: int, suit: Suit | None, rank: int, value: int, text: str, ascii_: str) -> Card:
+        card: Card = object.__new__(cls)
+        for name, val in (
+            ("index", index),
+            ("suit", suit),
+            ("rank", rank),
+            ("value", value),
+            ("_text", text),
+            ("_ascii", ascii_),
+        ):
+            object.__setattr__(card, name, val)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_card_by_index, (self.index,))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    # -- construction -------------------------------------------------------------------------
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card from its notation (Unicode or ASCII, any case, common aliases).
+
+        :raises NotationError: with reason ``invalid_card`` if ``text`` names no card.
+
+        >>> Card.parse("Pagat"), Card.parse("skus"), Card.parse("d1")
+        (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦1'))
+        """
+        if not isinstance(text, str):
+            raise NotationError(Reason.INVALID_CARD, f"not a card: {text!r} (expected text)")
+        card = _PARSE.get(text.strip().casefold().replace(" ", ""))
+        if card is None:
+            raise NotationError(Reason.INVALID_CARD, f"not a card: {text[:40]!r}")
+        return card
+
+    @staticmethod
+    def tarock(number: int) -> Card:
+        """The tarock with this number, 1 (Pagat) … 21 (Mond), 22 for the Sküs.
+
+        >>> Card.tarock(22)
+        Card.parse('Sküs')
+        """
+        if type(number) is not int or not 1 <= number <= 22:
+            raise NotationError(Reason.INVALID_CARD, f"no tarock numbered {number!r}")
+        return _CARDS[number - 1]
+
+    @staticmethod
+    def suit_card(suit: Suit, rank: Rank) -> Card:
+        """The suit card of this suit and rank.
+
+        >>> Card.suit_card(Suit.HEARTS, Rank.FIRST)
+        Card.parse('♥1')
+        """
+        try:
+            return _CARDS[22 + 8 * Suit(suit) + Rank(rank) - 1]
+        except ValueError:
+            raise NotationError(Reason.INVALID_CARD, f"no suit card {suit!r} {rank!r}") from None
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card at ``index`` of the canonical order (0…53)."""
+        if type(index) is not int or not 0 <= index < 54:
+            raise NotationError(Reason.INVALID_CARD, f"no card has index {index!r}")
+        return _CARDS[index]
+
+    # -- properties ---------------------------------------------------------------------------
+
+    @property
+    def is_tarock(self) -> bool:
+        """Whether the card is a tarock (trump)."""
+        return self.suit is None
+
+    @property
+    def is_king(self) -> bool:
+        """Whether the card is a King."""
+        return self.suit is not None and self.rank == Rank.KING
+
+    @property
+    def is_trull(self) -> bool:
+        """Whether the card is one of the three honours of the Trull: Sküs, XXI, I."""
+        return self.suit is None and self.rank in (1, 21, 22)
+
+    @property
+    def ascii(self) -> str:
+        """The ASCII notation: ``XXI``, ``Skus``, ``hK``, ``c10``."""
+        return self._ascii
+
+    @property
+    def name(self) -> str:
+        """A spelled-out English name: ``'Tarock XVII'``, ``'Queen of hearts'``, ``'Sküs'``."""
+        if self.suit is None:
+            if self.rank == 22:
+                return "Sküs"
+            nick = {1: " (Pagat)", 21: " (Mond)"}.get(self.rank, "")
+            return f"Tarock {self._text}{nick}"
+        rank = Rank(self.rank)
+        word = {8: "King", 7: "Queen", 6: "Knight", 5: "Jack"}.get(rank, rank.label(self.suit))
+        return f"{word} of {self.suit.name.lower()}"
+
+    # -- comparison and text ------------------------------------------------------------------
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return bool(self.index < other.index)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return bool(self.index <= other.index)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return bool(self.index > other.index)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return bool(self.index >= other.index)
+        return NotImplemented
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._text!r})"
+
+
+def _card_by_index(index: int) -> Card:
+    return _CARDS[index]
+
+
+def _build() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for number in range(1, 23):
+        text = "Sküs" if number == 22 else _ROMAN[number - 1]
+        ascii_ = "Skus" if number == 22 else text
+        value = 5 if number in (1, 21, 22) else 1
+        cards.append(Card._make(number - 1, None, number, value, text, ascii_))
+    for suit in Suit:
+        for rank in Rank:
+            label = rank.label(suit)
+            cards.append(
+                Card._make(
+                    len(cards), suit, int(rank), _SUIT_VALUES[rank - 1], suit.symbol + label, suit.letter + label
+                )
+            )
+    return tuple(cards)
+
+
+_CARDS: Final = _build()
+
+
+def _build_parse_table() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+
+    def add(key: str, card: Card) -> None:
+        key = key.casefold()
+        assert table.get(key, card) is card, key  # no spelling may name two cards
+        table[key] = card
+
+    for number in range(1, 22):
+        card = _CARDS[number - 1]
+        add(_ROMAN[number - 1], card)
+        add(f"T{number}", card)
+        add(f"Tarock{number}", card)
+        add(f"Tarock{_ROMAN[number - 1]}", card)
+    add("IV", _CARDS[3])
+    add("TarockIV", _CARDS[3])
+    for alias in ("Sküs", "Skus", "Sküs", "Sküss", "Skys", "Skis", "Škýz", "Skyz", "Gstieß", "Gstiess", "Excuse", "T22"):
+        add(alias, _CARDS[21])
+    for alias, number in (("Mond", 21), ("Moon", 21), ("Pagat", 1), ("Pagát", 1), ("Uhu", 2), ("Kakadu", 3), ("Quapil", 4)):
+        add(alias, _CARDS[number - 1])
+
+    suit_tokens = {
+        Suit.CLUBS: ("♣", "♧", "c", "clubs", "club", "kreuz", "treff"),
+        Suit.SPADES: ("♠", "♤", "s", "spades", "spade", "pik", "pique"),
+        Suit.HEARTS: ("♥", "♡", "h", "hearts", "heart", "herz", "coeur"),
+        Suit.DIAMONDS: ("♦", "♢", "d", "diamonds", "diamond", "karo", "carreau"),
+    }
+    for suit, tokens in suit_tokens.items():
+        for rank in Rank:
+            card = _CARDS[22 + 8 * suit + rank - 1]
+            rank_tokens = [rank.label(suit)]
+            rank_tokens += {
+                Rank.KING: ["king", "könig", "konig", "r"],
+                Rank.QUEEN: ["queen", "dame"],
+                Rank.KNIGHT: ["knight", "cavall", "caval", "reiter", "kavall", "n"],
+                Rank.JACK: ["jack", "bube", "b", "v", "valet"],
+            }.get(rank, [])
+            if suit.is_red and rank == Rank.FIRST:
+                rank_tokens += ["a", "ace", "ass"]
+            for s in tokens:
+                for r in rank_tokens:
+                    add(s + r, card)
+                    add(r + s, card)
+    return table
+
+
+_PARSE: Final = _build_parse_table()
+
+#: The 54-card deck of R1 in canonical order.
+DECK_54: Final[tuple[Card, ...]] = _CARDS
+
+#: The 40-card deck of R4 (Zwanzigerrufen): 20 tarocks without II and III, and in each suit
+#: K, Q, C, J and the *Glatze* (♣10, ♠10, ♥1, ♦1), in canonical order.
+DECK_40: Final[tuple[Card, ...]] = tuple(
+    c for c in _CARDS if (c.suit is None and c.rank not in (2, 3)) or (c.suit is not None and c.rank >= Rank.FIRST)
+)
+
+#: The Sküs, the highest tarock.
+SKUS: Final = _CARDS[21]
+#: Tarock XXI, the Mond.
+MOND: Final = _CARDS[20]
+#: Tarock I, the Pagat.
+PAGAT: Final = _CARDS[0]
+
+
+def cards_from_text(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by white space or commas.
+
+    >>> cards_from_text("Sküs XXI, ♥K ♥Q")
+    (Card.parse('Sküs'), Card.parse('XXI'), Card.parse('♥K'), Card.parse('♥Q'))
+    """
+    if not isinstance(text, str):
+        raise NotationError(Reason.INVALID_CARD, f"not card text: {text!r}")
+    return tuple(Card.parse(token) for token in text.replace(",", " ").split())
+
+
+def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """Write cards in notation, separated by single spaces.
+
+    >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
+    'hK XXI'
+    """
+    return " ".join(c.ascii if ascii else str(c) for c in cards)

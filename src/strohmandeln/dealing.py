@@ -1,0 +1,209 @@
+"""Dealing from an explicit deck order or from a caller's random generator (R5, R6).
+
+The deck order decides the whole deal (R6). With 54 cards, counting from the top of the deck:
+hands are dealt in packets of five, Elder first (E5 D5 E5 D5 E5 D5, fifteen each); then six
+packets of four, Elder first (E D E D E D), each player's first, second and third packet being
+his Strohmänner 1, 2 and 3. With 40 cards: hands E5 D5 E5 D5 (ten each), then packets E4 D4 E3
+D3 E3 D3. A packet keeps the deck's order, so its first card is its top card, the one turned
+first. Elder is the non-dealer.
+
+The library never uses global randomness: a shuffled deal needs a :class:`random.Random` or a
+seed from the caller.
+
+>>> from strohmandeln import CLASSIC, DECK_54, deal
+>>> state = deal(CLASSIC, dealer=1, order=DECK_54)       # canonical order, unshuffled
+>>> [str(c) for c in state.hand(0)][:5]                  # seat 0 is Elder: cards 1-5, 11-15, 21-25
+['I', 'II', 'III', 'IIII', 'V']
+>>> deal(CLASSIC, dealer=0, rng=42) == deal(CLASSIC, dealer=0, rng=42)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import _engine as E
+from .cards import Card
+from .errors import DeckError, Reason
+from .rules import RuleSet
+from .state import GameState
+
+__all__ = ["compose_order", "deal", "deal_layout", "shuffled_order"]
+
+
+def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]:
+    """A shuffled deck order of the rule set's deck, from ``rng`` (a Random or an int seed)."""
+    if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
+        raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    gen = rng if isinstance(rng, random.Random) else random.Random(rng)
+    order = list(rules.deck.cards)
+    gen.shuffle(order)
+    return tuple(order)
+
+
+def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
+    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+        raise DeckError(Reason.NO_DECK_SOURCE, "order must be a sequence of cards")
+    cards = tuple(order)
+    expected = rules.deck.card_count
+    if len(cards) != expected:
+        raise DeckError(Reason.WRONG_DECK_SIZE, f"a deck order needs {expected} cards, got {len(cards)}")
+    deck = set(rules.deck.cards)
+    seen: set[Card] = set()
+    for position, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise DeckError(Reason.INVALID_CARD, f"position {position}: not a card: {card!r:.40}")
+        if card not in deck:
+            raise DeckError(Reason.CARD_NOT_IN_DECK, f"position {position}: {card} is not in the {expected}-card deck")
+        if card in seen:
+            raise DeckError(Reason.DUPLICATE_CARD, f"position {position}: {card} appears twice")
+        seen.add(card)
+    return cards
+
+
+def deal_layout(
+    rules: RuleSet, order: Sequence[Card], *, dealer: int
+) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]]:
+    """Where every card of ``order`` goes (R6): ``(hands, strohmaenner)`` indexed by seat.
+
+    ``strohmaenner[seat][k]`` is Strohmann ``k`` of ``seat``, top card first.
+
+    >>> from strohmandeln import ZWANZIGERRUFEN_40, DECK_40
+    >>> hands, piles = deal_layout(ZWANZIGERRUFEN_40, DECK_40, dealer=0)
+    >>> [len(h) for h in hands], [[len(p) for p in s] for s in piles]
+    ([10, 10], [[4, 3, 3], [4, 3, 3]])
+    """
+    _check_dealer(dealer)
+    cards = _validate_order(rules, order)
+    elder = 1 - dealer
+    hands: list[list[Card]] = [[], []]
+    piles: list[list[tuple[Card, ...]]] = [[], []]
+    pos = 0
+    for size in rules.deck.hand_packets:
+        for seat in (elder, dealer):
+            hands[seat].extend(cards[pos : pos + size])
+            pos += size
+    for size in rules.deck.strohmann_sizes:
+        for seat in (elder, dealer):
+            piles[seat].append(cards[pos : pos + size])
+            pos += size
+    return (tuple(hands[0]), tuple(hands[1])), (tuple(piles[0]), tuple(piles[1]))
+
+
+def _check_dealer(dealer: object) -> None:
+    if type(dealer) is not int or dealer not in (0, 1):
+        raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {dealer!r:.20}")
+
+
+def deal(
+    rules: RuleSet,
+    *,
+    dealer: int = 0,
+    order: Sequence[Card] | None = None,
+    rng: random.Random | int | None = None,
+) -> GameState:
+    """The first state of a deal.
+
+    :param rules: the rule set (a preset or your own).
+    :param dealer: the dealer's seat, 0 or 1; the other seat is Elder (R5).
+    :param order: an explicit deck order, top card first: a permutation of exactly
+        ``rules.deck.cards`` (R6).
+    :param rng: a :class:`random.Random` or an integer seed to shuffle with, if no ``order``.
+    :raises DeckError: if the order is not a permutation of the deck, if both or neither of
+        ``order`` and ``rng`` are given, or if the dealer is not a seat.
+    """
+    if not isinstance(rules, RuleSet):
+        raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
+    _check_dealer(dealer)
+    if order is None and rng is None:
+        raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
+    if order is not None and rng is not None:
+        raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng, not both")
+    cards = _validate_order(rules, order) if order is not None else shuffled_order(rules, rng)  # type: ignore[arg-type]
+    return _deal_unchecked(rules, cards, dealer)
+
+
+def _deal_unchecked(rules: RuleSet, cards: tuple[Card, ...], dealer: int) -> GameState:
+    elder = 1 - dealer
+    hands = [0, 0]
+    piles: list[list[tuple[int, ...]]] = [[], []]
+    pos = 0
+    for size in rules.deck.hand_packets:
+        for seat in (elder, dealer):
+            for c in cards[pos : pos + size]:
+                hands[seat] |= 1 << c.index
+            pos += size
+    for size in rules.deck.strohmann_sizes:
+        for seat in (elder, dealer):
+            piles[seat].append(tuple(c.index for c in cards[pos : pos + size]))
+            pos += size
+    static = E.Deal(rules, cards, dealer, (hands[0], hands[1]), tuple(piles[0]) + tuple(piles[1]))
+    return GameState._initial(static)
+
+
+def compose_order(
+    rules: RuleSet,
+    *,
+    dealer: int,
+    hands: Sequence[Sequence[Card]] = ((), ()),
+    strohmaenner: Sequence[Sequence[Sequence[Card]]] = (((), (), ()), ((), (), ())),
+) -> tuple[Card, ...]:
+    """The deck order that deals the given cards to the given places (the inverse of R6).
+
+    ``hands[seat]`` lists cards that must be in that seat's hand; ``strohmaenner[seat][k]`` lists
+    the top cards of Strohmann ``k`` of that seat, top first. Places left open are filled with the
+    remaining cards in canonical order. Scenario tests and puzzles use it to set up a deal.
+
+    :raises DeckError: if a card is given twice, is not in the deck, or a place is overfull.
+
+    >>> from strohmandeln import CLASSIC, Card, deal
+    >>> order = compose_order(CLASSIC, dealer=0, strohmaenner=((), ((Card.parse("XXI"),), (), ())))
+    >>> order[30]                      # seat 1 is Elder: his Strohmann 0 is the first packet of four
+    Card.parse('XXI')
+    """
+    _check_dealer(dealer)
+    elder = 1 - dealer
+    deck = rules.deck
+    if len(hands) != 2 or len(strohmaenner) != 2:
+        raise DeckError(Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
+    # positions of every place, in deck order
+    hand_slots: list[list[int]] = [[], []]
+    pile_slots: list[list[list[int]]] = [[], []]
+    pos = 0
+    for size in deck.hand_packets:
+        for seat in (elder, dealer):
+            hand_slots[seat].extend(range(pos, pos + size))
+            pos += size
+    for size in deck.strohmann_sizes:
+        for seat in (elder, dealer):
+            pile_slots[seat].append(list(range(pos, pos + size)))
+            pos += size
+    slots: list[Card | None] = [None] * deck.card_count
+    used: set[Card] = set()
+    valid = set(deck.cards)
+
+    def place(card: object, position: int) -> None:
+        if not isinstance(card, Card):
+            raise DeckError(Reason.INVALID_CARD, f"not a card: {card!r:.40}")
+        if card not in valid:
+            raise DeckError(Reason.CARD_NOT_IN_DECK, f"{card} is not in the {deck.card_count}-card deck")
+        if card in used:
+            raise DeckError(Reason.DUPLICATE_CARD, f"{card} is given twice")
+        used.add(card)
+        slots[position] = card
+
+    for seat in (0, 1):
+        if len(hands[seat]) > len(hand_slots[seat]):
+            raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}'s hand holds {len(hand_slots[seat])} cards")
+        for card, position in zip(hands[seat], hand_slots[seat]):
+            place(card, position)
+        if len(strohmaenner[seat]) > 3:
+            raise DeckError(Reason.WRONG_DECK_SIZE, "each seat has three Strohmänner")
+        for k, pile in enumerate(strohmaenner[seat]):
+            if len(pile) > len(pile_slots[seat][k]):
+                raise DeckError(Reason.WRONG_DECK_SIZE, f"Strohmann {k} holds {len(pile_slots[seat][k])} cards")
+            for card, position in zip(pile, pile_slots[seat][k]):
+                place(card, position)
+    rest = iter(c for c in deck.cards if c not in used)
+    return tuple(card if card is not None else next(rest) for card in slots)

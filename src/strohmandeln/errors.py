@@ -1,0 +1,129 @@
+"""The library's exceptions.
+
+Every refusal raised by :mod:`strohmandeln` is a :class:`StrohmandelnError`. Each carries a
+machine-readable :class:`Reason` (a string enum, safe to send over the wire) and a short human
+message. Subclasses split the errors by cause, the way python-chess separates invalid syntax from
+illegal moves:
+
+* :class:`NotationError` — text that is not a card, action or record (also a :class:`ValueError`);
+* :class:`IllegalActionError` — a well-formed action that the rules forbid in this state (R13–R18);
+* :class:`DeckError` — a deck order that is not a permutation of the rule set's deck (R6);
+* :class:`RuleSetError` — a rule set whose parts contradict each other;
+* :class:`StateError` — a question the state cannot answer yet (for example the result of an
+  unfinished deal);
+* :class:`SerializationError` — a document that cannot be loaded.
+
+>>> from strohmandeln import Card, NotationError
+>>> try:
+...     Card.parse("XXIII")
+... except NotationError as error:
+...     print(error.reason.value, "|", error)
+invalid_card | not a card: 'XXIII'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+__all__ = [
+    "DeckError",
+    "IllegalActionError",
+    "NotationError",
+    "Reason",
+    "RuleSetError",
+    "SerializationError",
+    "StateError",
+    "StrohmandelnError",
+]
+
+
+class Reason(enum.StrEnum):
+    """Why the library refused something: a stable, machine-readable code.
+
+    The values are lower-case ASCII strings and never change between releases; new codes may be
+    added.
+    """
+
+    # notation
+    INVALID_CARD = "invalid_card"
+    INVALID_ACTION = "invalid_action"
+    INVALID_RECORD = "invalid_record"
+    # actions
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    GAME_OVER = "game_over"
+    NOT_AN_ACTION = "not_an_action"
+    CARD_NOT_IN_DECK = "card_not_in_deck"
+    CARD_NOT_AVAILABLE = "card_not_available"
+    CARD_FACE_DOWN = "card_face_down"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    MUST_FOLLOW_SUIT_FROM_STROHMANN = "must_follow_suit_from_strohmann"
+    MUST_PLAY_TAROCK = "must_play_tarock"
+    ANNOUNCEMENT_NOT_ALLOWED = "announcement_not_allowed"
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    FOLD_NOT_ALLOWED = "fold_not_allowed"
+    # decks
+    WRONG_DECK_SIZE = "wrong_deck_size"
+    DUPLICATE_CARD = "duplicate_card"
+    NO_DECK_SOURCE = "no_deck_source"
+    BAD_SEAT = "bad_seat"
+    # rule sets
+    INCONSISTENT_RULES = "inconsistent_rules"
+    # states
+    NOT_FINISHED = "not_finished"
+    # serialization
+    MALFORMED_DOCUMENT = "malformed_document"
+    UNSUPPORTED_VERSION = "unsupported_version"
+    TOO_LARGE = "too_large"
+
+
+class StrohmandelnError(Exception):
+    """Base class of every error the library raises on purpose.
+
+    :param reason: the machine-readable cause.
+    :param message: one line for humans.
+    """
+
+    reason: Reason
+    message: str
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible description, for a game server's reply.
+
+        >>> StrohmandelnError(Reason.GAME_OVER, "the deal is over").to_dict()
+        {'error': 'StrohmandelnError', 'reason': 'game_over', 'message': 'the deal is over'}
+        """
+        return {"error": type(self).__name__, "reason": self.reason.value, "message": self.message}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.message))
+
+
+class NotationError(StrohmandelnError, ValueError):
+    """Text that cannot be read as a card, an action or a record."""
+
+
+class IllegalActionError(StrohmandelnError):
+    """An action the rules do not allow in this state."""
+
+
+class DeckError(StrohmandelnError, ValueError):
+    """A deck order or deal request that does not fit the rule set."""
+
+
+class RuleSetError(StrohmandelnError, ValueError):
+    """A rule set whose options contradict each other."""
+
+
+class StateError(StrohmandelnError):
+    """A question the state cannot answer in its current phase."""
+
+
+class SerializationError(StrohmandelnError, ValueError):
+    """A document (dictionary or text record) that cannot be loaded."""

@@ -1,0 +1,142 @@
+"""Exact card points (R2, R3, R4).
+
+Card points are kept as whole numbers of *thirds* of a point, so that counting is exact and never
+uses floats. With the 54-card deck a pile of ``n`` cards is worth its summed card values minus
+two thirds per card (R2) — the same as "counting in threes, two off per group" and as the
+fraction method of the rules (Sküs, XXI, I and Kings 4⅓, Queens 3⅓, Knights 2⅓, Jacks 1⅓, every
+other card ⅓). The whole deck comes to exactly 70 points (210 thirds). The 40-card deck of the
+Zwanzigerrufen variant counts by simple addition (R4): K 5, Q 4, C 3, J 2, *Glatze* 0, Trull cards
+5, other tarocks 1 — 88 points in all, still stored in thirds.
+
+Players state results as whole points and leftover cards: "35 and 2 cards" is 35⅔, and rounds to
+36 (R3: ⅓ rounds down, ⅔ rounds up).
+
+>>> from strohmandeln import CardPoints, Counting, cards_from_text
+>>> hand = cards_from_text("Sküs XXI ♥K ♥Q ♣Q")        # [000]'s first hand estimate
+>>> print(CardPoints.of(hand))
+19⅔
+>>> CardPoints.of(cards_from_text("♥K ♥C XIII")).rounded   # [004]: King + Knight + XIII = 7
+7
+>>> CardPoints(107).as_cards(), CardPoints(107).rounded
+('35 and 2 cards', 36)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from .cards import DECK_54, Card
+
+__all__ = ["CardPoints", "Counting", "card_thirds"]
+
+
+class Counting(enum.Enum):
+    """How card points are counted."""
+
+    #: R2: each card is worth its value minus ⅔ (counting in threes). 54 cards: 70 points.
+    IN_THREES = "in_threes"
+    #: R4: simple addition with the Zwanzigerrufen values (Glatze 0). 40 cards: 88 points.
+    SIMPLE_SUM = "simple_sum"
+
+    def thirds(self, card: Card) -> int:
+        """One card's worth in thirds of a point under this counting method.
+
+        >>> Counting.IN_THREES.thirds(Card.parse("Sküs")), Counting.SIMPLE_SUM.thirds(Card.parse("♥1"))
+        (13, 0)
+        """
+        return _THIRDS[self][card.index]
+
+
+def _simple_sum_value(card: Card) -> int:
+    if card.suit is None:
+        return card.value
+    if card.rank <= 4:  # pips; only the Glatze (FIRST) is in the 40-card deck, and it counts 0
+        return 0
+    return card.value
+
+
+_THIRDS: Final[dict[Counting, tuple[int, ...]]] = {
+    Counting.IN_THREES: tuple(3 * c.value - 2 for c in DECK_54),
+    Counting.SIMPLE_SUM: tuple(3 * _simple_sum_value(c) for c in DECK_54),
+}
+
+
+def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> int:
+    """The exact worth of ``cards`` in thirds of a point.
+
+    >>> from strohmandeln import DECK_54, DECK_40
+    >>> card_thirds(DECK_54), card_thirds(DECK_40, Counting.SIMPLE_SUM)
+    (210, 264)
+    """
+    table = _THIRDS[counting]
+    return sum(table[c.index] for c in cards)
+
+
+_FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}
+
+
+@attrs.frozen(order=True)
+class CardPoints:
+    """An exact amount of card points, stored as whole thirds.
+
+    ``str()`` writes it with a fraction (``35⅔``); :meth:`as_cards` the way players say it
+    (``35 and 2 cards``); :attr:`rounded` is R3's whole number (⅓ down, ⅔ up).
+    """
+
+    thirds: int
+
+    @classmethod
+    def of(cls, cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> CardPoints:
+        """The card points of a collection of cards."""
+        return cls(card_thirds(cards, counting))
+
+    @property
+    def fraction(self) -> Fraction:
+        """The points as a :class:`~fractions.Fraction`.
+
+        >>> CardPoints(107).fraction
+        Fraction(107, 3)
+        """
+        return Fraction(self.thirds, 3)
+
+    @property
+    def rounded(self) -> int:
+        """Whole points as players state them (R3): ⅓ rounds down, ⅔ rounds up.
+
+        >>> [CardPoints(t).rounded for t in (105, 106, 107)]
+        [35, 35, 36]
+        """
+        return (self.thirds + 1) // 3
+
+    @property
+    def whole(self) -> int:
+        """The whole points, without the leftover thirds (35 for 35⅔)."""
+        return self.thirds // 3
+
+    @property
+    def leftover_cards(self) -> int:
+        """The leftover cards of the spoken form: 2 for 35⅔ ("35 and 2 cards")."""
+        return self.thirds % 3
+
+    def as_cards(self) -> str:
+        """The spoken form: ``'35'``, ``'35 and 1 card'``, ``'35 and 2 cards'``."""
+        whole, rest = divmod(self.thirds, 3)
+        if rest == 0:
+            return str(whole)
+        return f"{whole} and {rest} card{'s' if rest == 2 else ''}"
+
+    def __str__(self) -> str:
+        whole, rest = divmod(self.thirds, 3)
+        if whole == 0 and rest:
+            return _FRACTIONS[rest]
+        return f"{whole}{_FRACTIONS[rest]}"
+
+    def __add__(self, other: CardPoints) -> CardPoints:
+        if not isinstance(other, CardPoints):
+            return NotImplemented
+        return CardPoints(self.thirds + other.thirds)

@@ -1,0 +1,886 @@
+"""The deal as a sequence of immutable states (R5–R18).
+
+A :class:`GameState` is created by :func:`strohmandeln.deal`; :meth:`GameState.apply` returns the
+next state and never changes the old one. Uncovering the Strohmänner (R11, R12) and turning their
+next cards after a trick (R15) happen inside :meth:`~GameState.apply` and are recorded as public
+:class:`StrohmannTurn` events.
+
+>>> from strohmandeln import CLASSIC, deal, Phase
+>>> state = deal(CLASSIC, dealer=0, rng=7)
+>>> state.phase, state.current_player == state.elder
+(<Phase.AUCTION: 'auction'>, True)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[0])
+>>> len(state.tricks), state.card_points(0) + state.card_points(1)
+(27, CardPoints(thirds=210))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from . import _engine as E
+from .actions import (
+    _PLAYS,
+    DOUBLE,
+    FOLD,
+    KEEP,
+    NO_DOUBLE,
+    PASS,
+    TAKE,
+    Action,
+    Announcement,
+    Call,
+    Double,
+    Fold,
+    Keep,
+    NoDouble,
+    Pass,
+    Play,
+    Take,
+)
+from .cards import DECK_54, Card
+from .errors import IllegalActionError, Reason, StateError
+from .points import CardPoints
+from .rules import BothPass, FirstLead, RuleSet
+
+if TYPE_CHECKING:
+    from .scoring import DealResult
+
+__all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason"]
+
+
+class Phase(enum.Enum):
+    """The phases of a deal. Uncovering the Strohmänner is automatic and never a phase of its own."""
+
+    #: R7: a player without a tarock in his dealt hand decides whether to fold.
+    FOLD = "fold"
+    #: R8: Elder, then the dealer, take or pass.
+    AUCTION = "auction"
+    #: R10: the undertaker's opponent decides whether to double.
+    DOUBLING = "doubling"
+    #: R13–R15: the card play.
+    PLAY = "play"
+    #: All tricks are played; :meth:`GameState.result` scores the deal.
+    FINISHED = "finished"
+    #: The deal was folded (R7) or thrown in (R9): no card play, no score.
+    VOID = "void"
+
+
+class VoidReason(enum.Enum):
+    """Why a deal is void."""
+
+    #: A tarockless player folded (R7); the same dealer deals again.
+    FOLDED = "folded"
+    #: Both passed under R9's throw-in option; the next dealer deals.
+    THROWN_IN = "thrown_in"
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick (R15).
+
+    ``plays`` and ``from_strohmann`` are in playing order, the leader's first.
+    """
+
+    #: 1 for the first trick.
+    number: int
+    #: The seat that led.
+    leader: int
+    #: The leader's play and the follower's play.
+    plays: tuple[Play, Play]
+    #: Whether each card was the face-up top of a Strohmann (else it came from the hand).
+    from_strohmann: tuple[bool, bool]
+    #: The seat that won the trick.
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, Card]:
+        """The two cards, the leader's first."""
+        return (self.plays[0].card, self.plays[1].card)
+
+    def play_of(self, player: int) -> Play:
+        """The play of ``player`` in this trick."""
+        return self.plays[0 if player == self.leader else 1]
+
+
+@attrs.frozen
+class StrohmannTurn:
+    """One card turned up from a Strohmann (R11, R12, R15): a public event.
+
+    ``card`` is the card turned. If ``hidden`` is true, the card was the last of its Strohmann,
+    taken into the hand without being shown (R12's default): only its owner knows it, and
+    per-player views replace it by ``None`` for everyone else.
+    """
+
+    #: The owner of the Strohmann.
+    player: int
+    #: Which Strohmann: 0, 1, 2 for the first (leftmost), second and third.
+    strohmann: int
+    #: The card (the true card; see ``hidden``).
+    card: Card
+    #: Whether the card went into the hand (a tarock, a King or a last card) or stays face up.
+    to_hand: bool
+    #: Whether the card was taken up without being shown (R12).
+    hidden: bool
+    #: The number of tricks completed when it was turned: 0 for the uncovering before play.
+    after_trick: int
+
+
+@attrs.frozen
+class StrohmannPile:
+    """What lies on a Strohmann now: the face-up top (if any) and the face-down cards below."""
+
+    #: The face-up top card, playable by its owner (R13), or ``None``.
+    face_up: Card | None
+    #: How many cards lie face down (unknown to everyone).
+    face_down: int
+
+
+def _phase_legal(*actions: Action) -> tuple[Action, ...]:
+    return actions
+
+
+_FOLD_ACTIONS: Final = _phase_legal(FOLD, KEEP)
+_AUCTION_ACTIONS: Final = _phase_legal(TAKE, PASS)
+_DOUBLING_ACTIONS: Final = _phase_legal(DOUBLE, NO_DOUBLE)
+
+_FOLD = Phase.FOLD
+_AUCTION = Phase.AUCTION
+_DOUBLING = Phase.DOUBLING
+_PLAY = Phase.PLAY
+_FINISHED = Phase.FINISHED
+_VOID = Phase.VOID
+_CLASS = E.CLASS
+_FOLLOW = E.FOLLOW_MASK
+_TAROCKS = E.TAROCKS
+_CALL_CODE: Final = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
+_ANN_BITS: Final = {
+    frozenset(): 0,
+    frozenset({Announcement.TRULL}): 1,
+    frozenset({Announcement.FOUR_KINGS}): 2,
+    frozenset({Announcement.TRULL, Announcement.FOUR_KINGS}): 3,
+}
+
+_new = object.__new__
+
+
+class GameState:
+    """One moment of a deal: an immutable value.
+
+    Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with
+    :meth:`apply`. Two states are equal when they have the same rule set, deck order, dealer and
+    history of actions.
+    """
+
+    __slots__ = (
+        "_d",
+        "_phase",
+        "_turn",
+        "_h0",
+        "_h1",
+        "_t0",
+        "_t1",
+        "_w0",
+        "_w1",
+        "_lead",
+        "_ntr",
+        "_tricks",
+        "_events",
+        "_hist",
+        "_calls",
+        "_auc",
+        "_legal",
+    )
+
+    _d: E.Deal
+    _phase: Phase
+    _turn: int  # -1 when nobody is to act
+    _h0: int
+    _h1: int
+    _t0: int  # face-up Strohmann tops of seat 0
+    _t1: int
+    _w0: int  # cards won in tricks
+    _w1: int
+    _lead: int  # -1, or the leader's card | from_strohmann<<6 | announcements<<7 | call<<9
+    _ntr: int  # completed tricks
+    _tricks: Any  # cons list of packed tricks
+    _events: Any  # cons list of packed Strohmann events
+    _hist: Any  # cons list of actions
+    _calls: int  # announcement bits (2 per seat) | (Ross trick*2 + seat + 1) << 4
+    _auc: tuple[int, bool, VoidReason | None]  # undertaker (-1: none), doubled, void reason
+    _legal: tuple[Action, ...] | None
+
+    def __init__(self) -> None:
+        raise TypeError("use strohmandeln.deal() to create a GameState")
+
+    @classmethod
+    def _initial(cls, deal: E.Deal) -> GameState:
+        s: GameState = _new(cls)
+        s._d = deal
+        s._h0, s._h1 = deal.hands
+        s._t0 = s._t1 = s._w0 = s._w1 = 0
+        s._lead = -1
+        s._ntr = 0
+        s._tricks = s._events = s._hist = None
+        s._calls = 0
+        s._auc = (-1, False, None)
+        s._legal = None
+        s._phase, s._turn = s._after_deal()
+        return s
+
+    def _copy(self) -> GameState:
+        n: GameState = _new(GameState)
+        n._d = self._d
+        n._phase = self._phase
+        n._turn = self._turn
+        n._h0 = self._h0
+        n._h1 = self._h1
+        n._t0 = self._t0
+        n._t1 = self._t1
+        n._w0 = self._w0
+        n._w1 = self._w1
+        n._lead = self._lead
+        n._ntr = self._ntr
+        n._tricks = self._tricks
+        n._events = self._events
+        n._hist = self._hist
+        n._calls = self._calls
+        n._auc = self._auc
+        n._legal = None
+        return n
+
+    # ------------------------------------------------------------------------------------------
+    # The public face
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of the deal."""
+        return self._d.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._d.dealer
+
+    @property
+    def elder(self) -> int:
+        """Elder (Vorhand, the non-dealer): speaks first and leads by default (R5)."""
+        return self._d.elder
+
+    @property
+    def order(self) -> tuple[Card, ...] | None:
+        """The deck order the deal was dealt from (first card = top of the deck), if any."""
+        return self._d.order
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`Phase`."""
+        return self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        t = self._turn
+        return None if t < 0 else t
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the deal is over (finished or void)."""
+        return self._turn < 0
+
+    @property
+    def void_reason(self) -> VoidReason | None:
+        """Why the deal is void, or ``None``."""
+        return self._auc[2]
+
+    @property
+    def undertaker(self) -> int | None:
+        """The seat that took the game (R8), or ``None`` (no one yet, or a simple game)."""
+        u = self._auc[0]
+        return None if u < 0 else u
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the undertaker's game was doubled (R10)."""
+        return self._auc[1]
+
+    @property
+    def is_simple_game(self) -> bool:
+        """Whether the card play is a simple game (both passed, R9)."""
+        return self._auc[0] < 0 and self._phase in (_PLAY, _FINISHED)
+
+    @property
+    def trick_number(self) -> int:
+        """The number of completed tricks."""
+        return self._ntr
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        return tuple(E.walk(self._hist))  # type: ignore[arg-type]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return tuple(_unpack_trick(n + 1, packed) for n, packed in enumerate(E.walk(self._tricks)))  # type: ignore[arg-type]
+
+    @property
+    def current_trick(self) -> tuple[Play, ...]:
+        """The plays of the trick in progress (none or the lead)."""
+        lead = self._lead
+        if lead < 0:
+            return ()
+        return (_unpack_play(lead & 63, lead >> 6),)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the current trick, during play."""
+        if self._phase is not _PLAY:
+            return None
+        return 1 - self._turn if self._lead >= 0 else self._turn
+
+    @property
+    def events(self) -> tuple[StrohmannTurn, ...]:
+        """Every card turned up from a Strohmann, in order (R11, R12, R15)."""
+        return tuple(_unpack_event(e) for e in E.walk(self._events))  # type: ignore[arg-type]
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards in ``player``'s hand, in canonical order."""
+        return E.cards_of(self._hand(_seat(player)))
+
+    def strohmann_tops(self, player: int) -> tuple[Card, ...]:
+        """The face-up top cards of ``player``'s Strohmänner, in canonical order."""
+        return E.cards_of(self._tops(_seat(player)))
+
+    def available(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` could play (hand and face-up tops), in canonical order (R13)."""
+        p = _seat(player)
+        return E.cards_of(self._hand(p) | self._tops(p))
+
+    def strohmann(self, player: int, index: int) -> StrohmannPile:
+        """Strohmann ``index`` (0, 1, 2 from the left) of ``player``: its top and face-down count."""
+        p = _seat(player)
+        if type(index) is not int or not 0 <= index <= 2:
+            raise IllegalActionError(Reason.BAD_SEAT, f"no Strohmann {index!r}; they are numbered 0, 1, 2")
+        pile = self._d.piles[3 * p + index]
+        gone = self._h0 | self._h1 | self._t0 | self._t1 | self._w0 | self._w1
+        if self._lead >= 0:
+            gone |= 1 << (self._lead & 63)
+        tops = self._tops(p)
+        face_up = None
+        down = 0
+        for c in pile:
+            if tops >> c & 1:
+                face_up = DECK_54[c]
+            elif not gone >> c & 1:
+                down += 1
+        if self._phase in (_FOLD, _AUCTION, _DOUBLING) or self._auc[2] is not None:
+            down = len(pile)
+        return StrohmannPile(face_up, down)
+
+    def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
+        """All three Strohmänner of ``player``."""
+        return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
+
+    def won_cards(self, player: int) -> tuple[Card, ...]:
+        """The cards in ``player``'s tricks, in canonical order."""
+        return E.cards_of(self._w0 if _seat(player) == 0 else self._w1)
+
+    def card_points(self, player: int) -> CardPoints:
+        """The exact card points in ``player``'s tricks so far (R2, R4)."""
+        return CardPoints(self._d.thirds_of(self._w0 if _seat(player) == 0 else self._w1))
+
+    def announcements(self, player: int) -> frozenset[Announcement]:
+        """The announcements ``player`` has made (R17)."""
+        bits = self._calls >> (2 * _seat(player)) & 3
+        return frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
+
+    def result(self) -> DealResult:
+        """The itemised result of the finished (or void) deal (R24).
+
+        :raises StateError: with reason ``not_finished`` while the deal goes on.
+        """
+        from .scoring import score
+
+        if not self.is_terminal:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+        return score(self)
+
+    # ------------------------------------------------------------------------------------------
+    # Legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to act, each exactly once, in a stable order.
+
+        In play: the plain play of each legal card in canonical order, then the variants with
+        announcements (R17) and calls (R18) where they are allowed. Empty when the deal is over.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        phase = self._phase
+        if phase is _PLAY:
+            legal = self._legal_plays()
+        elif phase is _AUCTION:
+            legal = _AUCTION_ACTIONS
+        elif phase is _FOLD:
+            legal = _FOLD_ACTIONS
+        elif phase is _DOUBLING:
+            legal = _DOUBLING_ACTIONS
+        else:
+            legal = ()
+        self._legal = legal
+        return legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be applied now."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None:
+        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise."""
+        try:
+            self._check(action, player)
+        except IllegalActionError as error:
+            return error
+        return None
+
+    def _legal_mask(self) -> int:
+        p = self._turn
+        avail = (self._h0 | self._t0) if p == 0 else (self._h1 | self._t1)
+        lead = self._lead
+        if lead < 0:
+            return avail
+        f = avail & _FOLLOW[lead & 63]
+        if f:
+            return f
+        return (avail & _TAROCKS) or avail
+
+    def _ann_options(self, p: int) -> int:
+        d = self._d
+        if not (d.ann_trull or d.ann_kings):
+            return 0
+        h = self._h0 if p == 0 else self._h1
+        done = self._calls >> (2 * p)
+        opts = 0
+        if d.ann_trull and not done & 1 and h & E.TRULL == E.TRULL:
+            opts |= 1
+        if d.ann_kings and not done & 2 and h & E.KINGS == E.KINGS:
+            opts |= 2
+        return opts
+
+    def _topschin_allowed(self, p: int) -> bool:
+        ross = self._calls >> 4
+        return self._lead < 0 and ross > 0 and (ross - 1) >> 1 == self._ntr - 1 and (ross - 1) & 1 == p
+
+    def _legal_plays(self) -> tuple[Action, ...]:
+        m = self._legal_mask()
+        plain = E.plays_of(m)
+        d = self._d
+        p = self._turn
+        opts = self._ann_options(p)
+        ross = d.rostopschin and m >> E.XVII & 1
+        top = d.rostopschin and m >> E.XVIII & 1 and self._topschin_allowed(p)
+        if not (opts or ross or top):
+            return plain
+        extra: list[Play] = []
+        subsets = [b for b in (1, 2, 3) if b & opts == b]
+        for bits in subsets:
+            for play in plain:
+                extra.append(_PLAYS[play.card.index][bits][0])  # type: ignore[arg-type]
+        if ross:
+            extra.extend(_PLAYS[E.XVII][bits][1] for bits in [0, *subsets])  # type: ignore[misc]
+        if top:
+            extra.extend(_PLAYS[E.XVIII][bits][2] for bits in [0, *subsets])  # type: ignore[misc]
+        return plain + tuple(extra)
+
+    # ------------------------------------------------------------------------------------------
+    # Applying actions
+
+    def apply(self, action: Action, player: int | None = None) -> GameState:
+        """The state after ``action`` by the player to act; this state is unchanged.
+
+        :param player: if given, the seat that claims to act; a server passes it so that a move
+            out of turn is refused with reason ``not_your_turn``.
+        :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
+            action is not legal here.
+        """
+        if type(action) is Play and self._phase is _PLAY and player is None:
+            return self._play(action)
+        self._check(action, player)
+        if type(action) is Play:
+            return self._play(action)
+        return self._apply_decision(action)
+
+    def _play(self, action: Play) -> GameState:
+        i = action.card.index
+        bit = 1 << i
+        p = self._turn
+        lead = self._lead
+        # -- legality (R13, R14) --
+        if p == 0:
+            h = self._h0
+            t = self._t0
+        else:
+            h = self._h1
+            t = self._t1
+        avail = h | t
+        if lead >= 0:
+            f = avail & _FOLLOW[lead & 63]
+            legal = f or (avail & _TAROCKS) or avail
+        else:
+            legal = avail
+        if not legal & bit:
+            raise self._refusal(action, p)
+        ann = action.announcements
+        call = action.call
+        calls = self._calls
+        info = 0
+        if ann or call is not None:
+            ann_bits = _ANN_BITS[ann]
+            if ann_bits:
+                if ann_bits & self._ann_options(p) != ann_bits:
+                    raise self._refusal(action, p)
+                calls |= ann_bits << (2 * p)
+            if call is not None:
+                if not self._d.rostopschin:
+                    raise self._refusal(action, p)
+                if call is Call.ROSS:
+                    if i != E.XVII:
+                        raise self._refusal(action, p)
+                    calls = (calls & 15) | ((self._ntr << 1 | p) + 1) << 4
+                elif i != E.XVIII or not self._topschin_allowed(p):
+                    raise self._refusal(action, p)
+            info = ann_bits << 1 | _CALL_CODE[call] << 3
+        if h & bit:
+            h ^= bit
+        else:
+            t ^= bit
+            info |= 1
+        # -- successor --
+        n: GameState = _new(GameState)
+        d = n._d = self._d
+        n._hist = (self._hist, action)
+        n._auc = self._auc
+        n._calls = calls
+        n._legal = None
+        if lead < 0:
+            n._phase = _PLAY
+            n._lead = i | info << 6
+            n._turn = 1 - p
+            if p == 0:
+                n._h0 = h
+                n._t0 = t
+                n._h1 = self._h1
+                n._t1 = self._t1
+            else:
+                n._h1 = h
+                n._t1 = t
+                n._h0 = self._h0
+                n._t0 = self._t0
+            n._w0 = self._w0
+            n._w1 = self._w1
+            n._ntr = self._ntr
+            n._tricks = self._tricks
+            n._events = self._events
+            return n
+        # The follower completes the trick (R15).
+        li = lead & 63
+        ci = _CLASS[i]
+        cl = _CLASS[li]
+        leader = 1 - p
+        if ci == cl:
+            winner = p if i > li else leader
+        else:
+            winner = p if ci == 0 else leader
+        if p == 0:
+            h0, t0, h1, t1 = h, t, self._h1, self._t1
+        else:
+            h0, t0, h1, t1 = self._h0, self._t0, h, t
+        won = bit | 1 << li
+        if winner == 0:
+            n._w0 = self._w0 | won
+            n._w1 = self._w1
+        else:
+            n._w0 = self._w0
+            n._w1 = self._w1 | won
+        ntr = self._ntr + 1
+        events = self._events
+        if lead >> 6 & 1:  # the leader's card came from a Strohmann: turn the next card
+            c = d.nxt[li]
+            if c >= 0:
+                if leader == 0:
+                    h0, t0, events = d.turn_up(0, c, h0, t0, events, ntr)
+                else:
+                    h1, t1, events = d.turn_up(1, c, h1, t1, events, ntr)
+        if info & 1:
+            c = d.nxt[i]
+            if c >= 0:
+                if p == 0:
+                    h0, t0, events = d.turn_up(0, c, h0, t0, events, ntr)
+                else:
+                    h1, t1, events = d.turn_up(1, c, h1, t1, events, ntr)
+        n._h0 = h0
+        n._h1 = h1
+        n._t0 = t0
+        n._t1 = t1
+        n._events = events
+        n._tricks = (self._tricks, leader | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
+        n._ntr = ntr
+        n._lead = -1
+        if ntr == d.tricks:
+            n._phase = _FINISHED
+            n._turn = -1
+        else:
+            n._phase = _PLAY
+            n._turn = winner
+        return n
+
+    def _apply_decision(self, action: Action) -> GameState:
+        d = self._d
+        n = self._copy()
+        n._hist = (self._hist, action)
+        phase = self._phase
+        p = self._turn
+        und, dbl, _ = self._auc
+        if phase is _FOLD:
+            if type(action) is Fold:
+                n._phase = _VOID
+                n._turn = -1
+                n._auc = (-1, False, VoidReason.FOLDED)
+                return n
+            # Keep: a tarockless dealer is asked after Elder (R7 details).
+            if p == d.elder and not d.hands[d.dealer] & _TAROCKS:
+                n._turn = d.dealer
+            else:
+                n._phase = _AUCTION
+                n._turn = d.elder
+            return n
+        if phase is _AUCTION:
+            if type(action) is Take:
+                n._auc = (p, False, None)
+                if d.rules.undertaker_doubling:
+                    n._phase = _DOUBLING
+                    n._turn = 1 - p
+                    return n
+                return n._start_play()
+            if p == d.elder:
+                n._turn = d.dealer
+                return n
+            if d.rules.both_pass is BothPass.THROW_IN:
+                n._phase = _VOID
+                n._turn = -1
+                n._auc = (-1, False, VoidReason.THROWN_IN)
+                return n
+            return n._start_play()
+        # doubling (R10)
+        n._auc = (und, type(action) is Double, None)
+        return n._start_play()
+
+    def _start_play(self) -> GameState:
+        """Uncover the Strohmänner (R11, R12; Elder first, left to right) and begin play (R5)."""
+        d = self._d
+        events = self._events
+        h = [self._h0, self._h1]
+        t = [self._t0, self._t1]
+        for p in (d.elder, d.dealer):
+            for k in range(3):
+                pile = d.piles[3 * p + k]
+                if pile:
+                    h[p], t[p], events = d.turn_up(p, pile[0], h[p], t[p], events, 0)
+        self._h0, self._h1 = h
+        self._t0, self._t1 = t
+        self._events = events
+        self._phase = _PLAY
+        und = self._auc[0]
+        if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0:
+            self._turn = und
+        else:
+            self._turn = d.elder
+        return self
+
+    def _after_deal(self) -> tuple[Phase, int]:
+        d = self._d
+        if d.rules.fold_without_tarock:
+            if not d.hands[d.elder] & _TAROCKS:
+                return _FOLD, d.elder
+            if not d.hands[d.dealer] & _TAROCKS:
+                return _FOLD, d.dealer
+        return _AUCTION, d.elder
+
+    # ------------------------------------------------------------------------------------------
+    # Refusals
+
+    def _check(self, action: object, player: int | None) -> None:
+        if player is not None:
+            if type(player) is not int or player not in (0, 1):
+                raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
+            if self._turn >= 0 and player != self._turn:
+                raise IllegalActionError(
+                    Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {self._turn} is to act"
+                )
+        if not isinstance(action, (Play, Fold, Keep, Take, Pass, Double, NoDouble)):
+            raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {action!r:.60}")
+        if self._turn < 0:
+            raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({self._phase.value}); no {action} now")
+        phase = self._phase
+        expected = {
+            _FOLD: (Fold, Keep),
+            _AUCTION: (Take, Pass),
+            _DOUBLING: (Double, NoDouble),
+            _PLAY: (Play,),
+        }[phase]
+        if not isinstance(action, expected):
+            wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
+            raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
+        if isinstance(action, Play):
+            if action not in self.legal_actions():
+                raise self._refusal(action, self._turn)
+
+    def _refusal(self, action: Play, p: int) -> IllegalActionError:
+        d = self._d
+        card = action.card
+        if not isinstance(card, Card):
+            return IllegalActionError(Reason.NOT_AN_ACTION, f"not a card: {card!r:.60}")
+        i = card.index
+        bit = 1 << i
+        h, t = (self._h0, self._t0) if p == 0 else (self._h1, self._t1)
+        avail = h | t
+        if not d.deck_mask & bit:
+            return IllegalActionError(Reason.CARD_NOT_IN_DECK, f"{card} is not in the {d.rules.deck.card_count}-card deck")
+        if not avail & bit:
+            if d.pile_of[i] // 3 == p and d.pile_of[i] >= 0 and self._is_face_down(i):
+                return IllegalActionError(Reason.CARD_FACE_DOWN, f"{card} lies face down in your Strohmann; only face-up tops can be played")
+            return IllegalActionError(Reason.CARD_NOT_AVAILABLE, f"seat {p} does not hold {card} (hand or face-up Strohmann top)")
+        lead = self._lead
+        if lead >= 0 and not (self._legal_mask() & bit):
+            led = DECK_54[lead & 63]
+            follow = _FOLLOW[lead & 63]
+            if avail & follow:
+                if led.is_tarock:
+                    return IllegalActionError(Reason.MUST_PLAY_TAROCK, f"{led} was led: answer with a tarock, not {card}")
+                if h & follow:
+                    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{led} was led: follow suit, not {card}")
+                tops = ", ".join(str(c) for c in E.cards_of(t & follow))
+                return IllegalActionError(
+                    Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN,
+                    f"{led} was led and {tops} lies face up on your Strohmann: follow suit with it, not {card} (R14)",
+                )
+            return IllegalActionError(Reason.MUST_PLAY_TAROCK, f"{led} was led and you cannot follow: play a tarock, not {card}")
+        if action.announcements:
+            bits = _ANN_BITS[action.announcements]
+            opts = self._ann_options(p)
+            bad = [a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1 and not opts >> k & 1]
+            if bad:
+                why = _announcement_why(self, p, bad[0])
+                return IllegalActionError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"cannot announce {bad[0].value} with {card}: {why}")
+        if action.call is not None:
+            return IllegalActionError(Reason.CALL_NOT_ALLOWED, f"cannot call {action.call.value} with {card}: {_call_why(self, action, p)}")
+        return IllegalActionError(Reason.NOT_AN_ACTION, f"{action} is not legal here")
+
+    def _is_face_down(self, i: int) -> bool:
+        gone = self._h0 | self._h1 | self._t0 | self._t1 | self._w0 | self._w1
+        if self._lead >= 0:
+            gone |= 1 << (self._lead & 63)
+        return not gone >> i & 1
+
+    # ------------------------------------------------------------------------------------------
+    # Value semantics
+
+    def _hand(self, p: int) -> int:
+        return self._h0 if p == 0 else self._h1
+
+    def _tops(self, p: int) -> int:
+        return self._t0 if p == 0 else self._t1
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._d.rules, self._d.order, self._d.dealer, self._d.piles, self._d.hands, self.history)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
+
+    def __repr__(self) -> str:
+        who = "-" if self._turn < 0 else str(self._turn)
+        return (
+            f"<GameState {self._d.rules.name} dealer={self._d.dealer} phase={self._phase.value} "
+            f"tricks={self._ntr} to_act={who}>"
+        )
+
+    def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking
+        raise TypeError("GameState is not iterable")
+
+
+def _seat(player: object) -> int:
+    if type(player) is not int or player not in (0, 1):
+        raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
+    return player
+
+
+def _unpack_play(card: int, info: int) -> Play:
+    play = _PLAYS[card][info >> 1 & 3][info >> 3 & 3]
+    assert play is not None
+    return play
+
+
+def _unpack_trick(number: int, packed: int) -> Trick:
+    leader = packed & 1
+    li = packed >> 1 & 63
+    fi = packed >> 7 & 63
+    linfo = packed >> 14 & 31
+    finfo = packed >> 19 & 31
+    return Trick(
+        number=number,
+        leader=leader,
+        plays=(_unpack_play(li, linfo), _unpack_play(fi, finfo)),
+        from_strohmann=(bool(linfo & 1), bool(finfo & 1)),
+        winner=packed >> 13 & 1,
+    )
+
+
+def _unpack_event(packed: int) -> StrohmannTurn:
+    return StrohmannTurn(
+        player=packed & 1,
+        strohmann=packed >> 1 & 3,
+        card=DECK_54[packed >> 3 & 63],
+        to_hand=bool(packed >> 9 & 1),
+        hidden=bool(packed >> 10 & 1),
+        after_trick=packed >> 11,
+    )
+
+
+def _announcement_why(state: GameState, p: int, ann: Announcement) -> str:
+    d = state._d
+    enabled = d.ann_trull if ann is Announcement.TRULL else d.ann_kings
+    if not enabled:
+        return f"the {d.rules.name} rules have no announced {ann.value}"
+    if state._calls >> (2 * p) & (1 if ann is Announcement.TRULL else 2):
+        return "already announced"
+    return "you do not hold all its cards in your hand (R17)"
+
+
+def _call_why(state: GameState, action: Play, p: int) -> str:
+    d = state._d
+    if not d.rostopschin:
+        return f"the {d.rules.name} rules have no Rostopschin"
+    if action.call is Call.ROSS:
+        return "Ross goes only with XVII (R18)"
+    if action.card.index != E.XVIII:
+        return "Topschin goes only with XVIII (R18)"
+    if state._lead >= 0:
+        return "Topschin goes only with a led XVIII (R18)"
+    return "Topschin needs your called XVII to have won the previous trick (R18)"
