@@ -56,6 +56,8 @@ from .rules import (
     UndertakenDraw,
     ValatReplaces,
 )
+from .match import Match
+from .scoring import DealResult, ScoreLine, score
 from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
 
 __version__ = "0.1.0"
@@ -83,6 +85,7 @@ __all__ = [
     "CardPoints",
     "Counting",
     "Deck",
+    "DealResult",
     "DeckError",
     "Double",
     "DrawDoubling",
@@ -92,6 +95,7 @@ __all__ = [
     "IllegalActionError",
     "Keep",
     "LastCard",
+    "Match",
     "NoDouble",
     "NotationError",
     "Pass",
@@ -101,6 +105,7 @@ __all__ = [
     "Reason",
     "RuleSet",
     "RuleSetError",
+    "ScoreLine",
     "ScoringTable",
     "SerializationError",
     "StateError",
@@ -121,5 +126,6 @@ __all__ = [
     "deal",
     "deal_layout",
     "parse_action",
+    "score",
     "shuffled_order",
 ]

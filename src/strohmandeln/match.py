@@ -1,0 +1,135 @@
+"""Matches: a running score over many deals, with the doubled deals after draws (R5, R7, R9, R26).
+
+A :class:`Match` is an immutable value. It tells who deals next (the dealer alternates, R5; after
+a tarockless fold the same dealer deals again, R7; after a throw-in the deal passes, R9) and the
+multiplier of the next deal (R26), starts the next deal from *your* deck order or random
+generator — it never shuffles on its own — and takes back the finished deal with
+:meth:`Match.record`.
+
+>>> import random
+>>> from strohmandeln import CLASSIC, Match
+>>> match = Match.start(CLASSIC, first_dealer=0)
+>>> rng = random.Random(5)
+>>> for _ in range(4):
+...     state = match.deal(rng=rng)
+...     while not state.is_terminal:
+...         state = state.apply(rng.choice(state.legal_actions()))
+...     match = match.record(state)
+>>> len(match.results), sum(match.scores)
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from .cards import Card
+from .dealing import deal
+from .errors import Reason, StateError
+from .rules import DrawDoubling, RuleSet
+from .scoring import DealResult, score
+from .state import GameState, VoidReason
+
+__all__ = ["Match"]
+
+
+@attrs.frozen(kw_only=True)
+class Match:
+    """A match between seats 0 and 1 under one rule set."""
+
+    #: The rule set of every deal.
+    rules: RuleSet
+    #: Who dealt the first deal.
+    first_dealer: int = 0
+    #: The terminal state of every deal recorded so far (void deals included).
+    deals: tuple[GameState, ...] = ()
+    #: The result of every deal, with its multiplier.
+    results: tuple[DealResult, ...] = ()
+    #: The dealer of the next deal.
+    next_dealer: int = 0
+    #: The running score of seat 0 and seat 1 (they sum to zero).
+    scores: tuple[int, int] = (0, 0)
+    #: ``next_round`` / ``next_deal``: how many of the next deals count double.
+    doubled_deals: int = 0
+    #: ``until_decided``: the factor of the next deal (1, 2, 4, …).
+    factor: int = 1
+
+    @classmethod
+    def start(cls, rules: RuleSet, *, first_dealer: int = 0) -> Match:
+        """A new match; ``first_dealer`` deals first."""
+        if not isinstance(rules, RuleSet):
+            raise StateError(Reason.MALFORMED_DOCUMENT, "rules must be a RuleSet")
+        if type(first_dealer) is not int or first_dealer not in (0, 1):
+            raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {first_dealer!r:.20}")
+        return cls(rules=rules, first_dealer=first_dealer, next_dealer=first_dealer)
+
+    @property
+    def multiplier(self) -> int:
+        """The multiplier of the next deal (R26)."""
+        mode = self.rules.scoring.draw_doubling
+        if mode is DrawDoubling.UNTIL_DECIDED:
+            return self.factor
+        if mode is DrawDoubling.NONE:
+            return 1
+        return 2 if self.doubled_deals > 0 else 1
+
+    @property
+    def deals_played(self) -> int:
+        """Deals that were played out (void deals do not count)."""
+        return sum(1 for r in self.results if not r.is_void)
+
+    def deal(self, *, order: Sequence[Card] | None = None, rng: random.Random | int | None = None) -> GameState:
+        """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or ``rng``."""
+        return deal(self.rules, dealer=self.next_dealer, order=order, rng=rng)
+
+    def record(self, state: GameState) -> Match:
+        """The match after the finished (or void) deal ``state``.
+
+        :raises StateError: if the deal is not over, or is not the match's next deal (another
+            rule set or dealer).
+        """
+        if not isinstance(state, GameState):
+            raise StateError(Reason.NOT_AN_ACTION, "record() takes the terminal GameState of the deal")
+        if not state.is_terminal:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+        if state.rules != self.rules:
+            raise StateError(Reason.WRONG_PHASE, "the deal was played under another rule set")
+        if state.dealer != self.next_dealer:
+            raise StateError(Reason.BAD_SEAT, f"seat {self.next_dealer} deals next, not seat {state.dealer}")
+        result = score(state, self.multiplier)
+        next_dealer = 1 - self.next_dealer
+        doubled_deals, factor = self.doubled_deals, self.factor
+        scores = self.scores
+        if state.void_reason is VoidReason.FOLDED:
+            next_dealer = self.next_dealer  # R7: the same dealer deals again
+        elif state.void_reason is None:
+            scores = (scores[0] + result.totals[0], scores[1] + result.totals[1])
+            trigger = result.triggers_doubling
+            mode = self.rules.scoring.draw_doubling
+            if mode is DrawDoubling.UNTIL_DECIDED:
+                factor = factor * 2 if trigger else 1
+            elif mode is not DrawDoubling.NONE:
+                doubled_deals = max(doubled_deals - 1, 0)
+                if trigger:
+                    doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
+        return attrs.evolve(
+            self,
+            deals=(*self.deals, state),
+            results=(*self.results, result),
+            next_dealer=next_dealer,
+            scores=scores,
+            doubled_deals=doubled_deals,
+            factor=factor,
+        )
+
+    def __str__(self) -> str:
+        rows = [f"{self.rules.name} match after {len(self.results)} deals: {self.scores[0]:+d} : {self.scores[1]:+d}"]
+        for number, result in enumerate(self.results, 1):
+            if result.is_void:
+                rows.append(f"  {number:>3}. void ({result.void})")
+            else:
+                rows.append(f"  {number:>3}. {result.totals[0]:+d} : {result.totals[1]:+d}  (×{result.multiplier})")
+        return "\n".join(rows)

@@ -1,0 +1,410 @@
+"""Scoring a deal: the base game line and every bonus, itemised (R17–R25).
+
+:meth:`GameState.result() <strohmandeln.GameState.result>` returns a :class:`DealResult`: the
+exact card points, who won the card play (or that it was drawn), and a list of
+:class:`ScoreLine` values — first the base game line, then each bonus — each naming the seat it
+scores for, its value, the ruling that produced it and the deal's multiplier (R26). The signed
+totals of the two seats always sum to zero (R24).
+
+Everything is driven by the rule set's :class:`~strohmandeln.ScoringTable`; no preset is
+special-cased.
+
+>>> from strohmandeln import CLASSIC, deal
+>>> state = deal(CLASSIC, dealer=0, rng=11)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[-1])
+>>> result = state.result()
+>>> sum(result.totals), sum(line.points for line in result.lines if line.player == 0) - sum(
+...     line.points for line in result.lines if line.player == 1) == result.totals[0]
+(0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from . import _engine as E
+from .actions import Announcement, Call
+from .cards import MOND, SKUS
+from .errors import Reason, SerializationError
+from .points import CardPoints
+from .rules import Bonus, UndertakenDraw, ValatReplaces
+
+if TYPE_CHECKING:
+    from .state import GameState, Trick
+
+__all__ = ["DealResult", "ScoreLine", "score"]
+
+#: The kind of the base game line.
+GAME: Final = "game"
+
+_RULE_OF: Final = {
+    Bonus.TRULL_ANNOUNCED: "R17",
+    Bonus.FOUR_KINGS_ANNOUNCED: "R17",
+    Bonus.TRULL_IN_TRICKS: "R20",
+    Bonus.FOUR_KINGS_IN_TRICKS: "R20",
+    Bonus.PAGAT: "R19",
+    Bonus.UHU: "R19",
+    Bonus.KAKADU: "R19",
+    Bonus.QUAPIL: "R19",
+    Bonus.ROSTOPSCHIN: "R18",
+    Bonus.VALAT: "R21",
+    Bonus.MONDFANG: "R23",
+}
+
+
+@attrs.frozen
+class ScoreLine:
+    """One line of a score sheet: ``points`` game points for ``player``, paid by the other seat."""
+
+    #: ``"game"`` for the base line, else the bonus's value (``"pagat"``, ``"valat"``, …).
+    kind: str
+    #: The seat the line scores for.
+    player: int
+    #: Game points before the multiplier.
+    value: int
+    #: The deal's multiplier (R26; 1 outside doubled deals).
+    multiplier: int
+    #: The ruling that produced the line (``"R22"``).
+    rule: str
+    #: A short English description.
+    description: str
+
+    @property
+    def points(self) -> int:
+        """``value × multiplier``: what the line is worth in this deal."""
+        return self.value * self.multiplier
+
+    @property
+    def bonus(self) -> Bonus | None:
+        """The :class:`~strohmandeln.Bonus` of a bonus line; ``None`` for the base line."""
+        return None if self.kind == GAME else Bonus(self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible form."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class DealResult:
+    """The itemised result of one deal (R24)."""
+
+    #: The rule set's name.
+    rules: str
+    #: The dealer's seat.
+    dealer: int
+    #: ``None`` for a played deal; ``"folded"`` or ``"thrown_in"`` for a void one (R7, R9).
+    void: str | None
+    #: The undertaker, or ``None`` (simple game, or void).
+    undertaker: int | None
+    #: Whether the undertaker was doubled (R10).
+    doubled: bool
+    #: Card points of seat 0 and seat 1.
+    card_points: tuple[CardPoints, CardPoints]
+    #: The seat that won the card play; ``None`` when drawn or void.
+    card_play_winner: int | None
+    #: Whether the card play was drawn (R25): neither reached the threshold, or Beck's 35:35.
+    drawn: bool
+    #: The score lines: base game line first, then bonuses.
+    lines: tuple[ScoreLine, ...]
+    #: The multiplier of the deal (R26).
+    multiplier: int
+    #: The signed total of seat 0 and seat 1; they sum to zero.
+    totals: tuple[int, int]
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the deal was folded or thrown in."""
+        return self.void is not None
+
+    @property
+    def triggers_doubling(self) -> bool:
+        """Whether this deal makes later deals count double (R26): a drawn card play or 0 : 0."""
+        return self.void is None and (self.drawn or self.totals == (0, 0))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible form (see :meth:`from_dict`)."""
+        return {
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "void": self.void,
+            "undertaker": self.undertaker,
+            "doubled": self.doubled,
+            "card_points_thirds": [p.thirds for p in self.card_points],
+            "card_play_winner": self.card_play_winner,
+            "drawn": self.drawn,
+            "lines": [line.to_dict() for line in self.lines],
+            "multiplier": self.multiplier,
+            "totals": list(self.totals),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> DealResult:
+        """Rebuild a result from :meth:`to_dict`'s form, checking every field and the sums.
+
+        :raises SerializationError: on anything malformed or inconsistent.
+        """
+        d = _mapping(data, "result")
+        try:
+            lines = tuple(_line_from(x) for x in _list(d, "lines", 64))
+            thirds = _list(d, "card_points_thirds", 2)
+            totals = _list(d, "totals", 2)
+            result = cls(
+                rules=_typed(d, "rules", str),
+                dealer=_seat(d.get("dealer")),
+                void=_opt(d, "void", str),
+                undertaker=None if d.get("undertaker") is None else _seat(d.get("undertaker")),
+                doubled=_typed(d, "doubled", bool),
+                card_points=(CardPoints(_int(thirds[0])), CardPoints(_int(thirds[1]))),
+                card_play_winner=None if d.get("card_play_winner") is None else _seat(d.get("card_play_winner")),
+                drawn=_typed(d, "drawn", bool),
+                lines=lines,
+                multiplier=_int(d.get("multiplier")),
+                totals=(_int(totals[0]), _int(totals[1])),
+            )
+        except IndexError:
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: a list is too short") from None
+        if result.void not in (None, "folded", "thrown_in"):
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: unknown void reason")
+        if sum(result.totals) != 0 or result.totals[0] != _net(result.lines, 0):
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: totals do not add up")
+        return result
+
+    def __str__(self) -> str:
+        seat_name = ("seat 0", "seat 1")
+        if self.void is not None:
+            return f"{self.rules}: deal void ({self.void.replace('_', ' ')}), no score"
+        if self.undertaker is None:
+            game = "simple game"
+        else:
+            game = f"undertaken by {seat_name[self.undertaker]}" + (", doubled" if self.doubled else "")
+        p0, p1 = self.card_points
+        head = f"{self.rules}: {game}; card points {p0} : {p1} ({p0.rounded} : {p1.rounded})"
+        if self.drawn:
+            head += ", card play drawn"
+        elif self.card_play_winner is not None:
+            head += f", card play won by {seat_name[self.card_play_winner]}"
+        if self.multiplier != 1:
+            head += f"; counts ×{self.multiplier}"
+        rows = [head]
+        for line in self.lines:
+            rows.append(f"  {seat_name[line.player]}  +{line.points:<3} {line.description} ({line.rule})")
+        rows.append(f"  total   seat 0: {self.totals[0]:+d}   seat 1: {self.totals[1]:+d}")
+        return "\n".join(rows)
+
+
+def _net(lines: tuple[ScoreLine, ...], player: int) -> int:
+    return sum(line.points if line.player == player else -line.points for line in lines)
+
+
+def score(state: GameState, multiplier: int = 1) -> DealResult:
+    """Score a terminal state (R17–R25) with the deal's ``multiplier`` (R26).
+
+    Prefer :meth:`GameState.result`; a :class:`~strohmandeln.Match` passes the multiplier.
+    """
+    rules = state.rules
+    table = rules.scoring
+    points = (state.card_points(0), state.card_points(1))
+    void = state.void_reason
+    if void is not None:
+        return DealResult(
+            rules=rules.name,
+            dealer=state.dealer,
+            void=void.value,
+            undertaker=None,
+            doubled=False,
+            card_points=points,
+            card_play_winner=None,
+            drawn=False,
+            lines=(),
+            multiplier=multiplier,
+            totals=(0, 0),
+        )
+    need = rules.deck.winning_points
+    rounded = (points[0].rounded, points[1].rounded)
+    undertaker = state.undertaker
+    lines: list[ScoreLine] = []
+
+    def line(kind: str, player: int, value: int, rule: str, description: str) -> None:
+        lines.append(ScoreLine(kind, player, value, multiplier, rule, description))
+
+    winner: int | None
+    drawn = False
+    if undertaker is None:
+        winner = 0 if rounded[0] >= need else 1 if rounded[1] >= need else None
+        if winner is None:
+            drawn = True
+        else:
+            major = table.simple_won_major is not None and rounded[winner] >= table.major_points
+            value = table.simple_won_major if major and table.simple_won_major is not None else table.simple_won
+            text = f"simple game won with {rounded[winner]}" + (" (Grand Point)" if major else "")
+            line(GAME, winner, value, "R22" if major else "R9", text)
+    else:
+        defender = 1 - undertaker
+        factor = 2 if state.doubled else 1
+        doubled = ", doubled" if state.doubled else ""
+        if rounded[undertaker] >= need:
+            winner = undertaker
+            major = table.undertaken_won_major is not None and rounded[undertaker] >= table.major_points
+            value = table.undertaken_won_major if major and table.undertaken_won_major is not None else table.undertaken_won
+            text = f"undertaken game won with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled
+            line(GAME, undertaker, value * factor, "R22" if major else "R8", text)
+        elif rounded[defender] < need and table.undertaken_draw is UndertakenDraw.DRAW:
+            winner = None
+            drawn = True
+        else:
+            winner = defender
+            major = table.undertaken_lost_major is not None and rounded[defender] >= table.defender_major_points
+            value = table.undertaken_lost_major if major and table.undertaken_lost_major is not None else table.undertaken_lost
+            text = f"undertaken game lost with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled
+            line(GAME, defender, value * factor, "R22" if major else "R25", text)
+
+    tricks = state.tricks
+    for bonus, value in table.bonuses:
+        for player, text in _bonus_winners(bonus, state, tricks):
+            line(bonus.value, player, value, _RULE_OF[bonus], text)
+
+    valat = [ln for ln in lines if ln.kind == Bonus.VALAT.value]
+    if valat:
+        if table.valat_replaces is ValatReplaces.GAME:
+            lines = [ln for ln in lines if ln.kind != GAME]
+        elif table.valat_replaces is ValatReplaces.GAME_AND_BONUSES:
+            lines = valat
+    final = tuple(lines)
+    net0 = _net(final, 0)
+    return DealResult(
+        rules=rules.name,
+        dealer=state.dealer,
+        void=None,
+        undertaker=undertaker,
+        doubled=state.doubled,
+        card_points=points,
+        card_play_winner=winner,
+        drawn=drawn,
+        lines=final,
+        multiplier=multiplier,
+        totals=(net0, -net0),
+    )
+
+
+def _bonus_winners(bonus: Bonus, state: GameState, tricks: tuple[Trick, ...]) -> list[tuple[int, str]]:
+    """The seats a bonus scores for, each with a description."""
+    out: list[tuple[int, str]] = []
+    if bonus is Bonus.TRULL_ANNOUNCED or bonus is Bonus.FOUR_KINGS_ANNOUNCED:
+        ann = Announcement.TRULL if bonus is Bonus.TRULL_ANNOUNCED else Announcement.FOUR_KINGS
+        name = "Trull" if ann is Announcement.TRULL else "Four Kings"
+        for player in (0, 1):
+            if ann in state.announcements(player):
+                out.append((player, f"{name} in the hand, announced"))
+    elif bonus is Bonus.TRULL_IN_TRICKS or bonus is Bonus.FOUR_KINGS_IN_TRICKS:
+        mask = E.TRULL if bonus is Bonus.TRULL_IN_TRICKS else E.KINGS
+        name = "Trull" if bonus is Bonus.TRULL_IN_TRICKS else "Four Kings"
+        for player in (0, 1):
+            won = E.mask_of(state.won_cards(player))
+            if won & mask == mask:
+                out.append((player, f"{name} in the tricks"))
+    elif bonus.bird_trick_from_end is not None:
+        number = len(tricks) - bonus.bird_trick_from_end  # 0-based index of the bird's trick
+        bird = bonus.required_cards[0]
+        if 0 <= number < len(tricks) and bird in tricks[number].cards:
+            trick = tricks[number]
+            owner = trick.leader if trick.cards[0] is bird else 1 - trick.leader
+            name = bonus.value.capitalize()
+            if trick.winner == owner:
+                out.append((owner, f"{name}: {bird} won trick {trick.number}"))
+            else:
+                out.append((1 - owner, f"{name} captured: {bird} beaten in trick {trick.number}"))
+    elif bonus is Bonus.ROSTOPSCHIN:
+        out.extend(_rostopschin(tricks))
+    elif bonus is Bonus.VALAT:
+        winners = {t.winner for t in tricks}
+        if len(winners) == 1 and tricks:
+            out.append((winners.pop(), "Valat: every trick"))
+    elif bonus is Bonus.MONDFANG:
+        for trick in tricks:
+            if SKUS in trick.cards and MOND in trick.cards:
+                out.append((trick.winner, f"Mondfang: Sküs took the XXI in trick {trick.number}"))
+    return out
+
+
+def _rostopschin(tricks: tuple[Trick, ...]) -> list[tuple[int, str]]:
+    for k, trick in enumerate(tricks):
+        for position, play in enumerate(trick.plays):
+            if play.call is not Call.ROSS:
+                continue
+            caller = trick.leader if position == 0 else 1 - trick.leader
+            if trick.winner != caller:
+                return [(1 - caller, f"Rostopschin lost: the called XVII lost trick {trick.number}")]
+            if k + 1 >= len(tricks):
+                return [(1 - caller, "Rostopschin lost: no trick after the called XVII")]
+            after = tricks[k + 1]
+            lead = after.plays[0]
+            if after.leader != caller or lead.card.index != E.XVIII or lead.call is not Call.TOPSCHIN:
+                return [(1 - caller, f"Rostopschin lost: XVIII not led with Topschin in trick {after.number}")]
+            if after.winner != caller:
+                return [(1 - caller, f"Rostopschin lost: the called XVIII lost trick {after.number}")]
+            return [(caller, f"Rostopschin: XVII and XVIII won tricks {trick.number} and {after.number}")]
+    return []
+
+
+# --- small checked readers for from_dict ----------------------------------------------------
+
+
+def _mapping(data: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, f"{what}: expected an object")
+    return data
+
+
+def _typed(d: Mapping[str, Any], key: str, kind: type) -> Any:
+    value = d.get(key)
+    if type(value) is not kind:
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, f"{key}: expected {kind.__name__}")
+    return value
+
+
+def _opt(d: Mapping[str, Any], key: str, kind: type) -> Any:
+    value = d.get(key)
+    if value is not None and type(value) is not kind:
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, f"{key}: expected {kind.__name__} or null")
+    return value
+
+
+def _int(value: object) -> int:
+    if type(value) is not int or not -10**9 < value < 10**9:
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, "expected a whole number")
+    return value
+
+
+def _seat(value: object) -> int:
+    if type(value) is not int or value not in (0, 1):
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, "expected a seat, 0 or 1")
+    return value
+
+
+def _list(d: Mapping[str, Any], key: str, limit: int) -> list[Any]:
+    value = d.get(key)
+    if not isinstance(value, list):
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, f"{key}: expected a list")
+    if len(value) > limit:
+        raise SerializationError(Reason.TOO_LARGE, f"{key}: more than {limit} items")
+    return value
+
+
+def _line_from(data: object) -> ScoreLine:
+    d = _mapping(data, "line")
+    kind = _typed(d, "kind", str)
+    if kind != GAME and kind not in {b.value for b in Bonus}:
+        raise SerializationError(Reason.MALFORMED_DOCUMENT, f"line: unknown kind {kind[:30]!r}")
+    return ScoreLine(
+        kind=kind,
+        player=_seat(d.get("player")),
+        value=_int(d.get("value")),
+        multiplier=_int(d.get("multiplier")),
+        rule=_typed(d, "rule", str)[:8],
+        description=_typed(d, "description", str)[:200],
+    )
+
