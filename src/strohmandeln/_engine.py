@@ -71,19 +71,87 @@ def _fill(k: int, bits: int) -> tuple[Play, ...]:
 
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The plain plays of the cards of ``mask``, in canonical order (cached by chunk)."""
-    c0, c1, c2, c3, c4 = _CHUNKS
-    a = c0[mask & _CHUNK] or _fill(0, mask & _CHUNK)
-    mask >>= _CHUNK_BITS
-    if not mask:
-        return a
-    b = c1[mask & _CHUNK] or _fill(1, mask & _CHUNK)
-    mask >>= _CHUNK_BITS
-    c = c2[mask & _CHUNK] or _fill(2, mask & _CHUNK)
-    mask >>= _CHUNK_BITS
-    d = c3[mask & _CHUNK] or _fill(3, mask & _CHUNK)
-    mask >>= _CHUNK_BITS
-    e = c4[mask] or _fill(4, mask)
-    return a + b + c + d + e
+    out: tuple[Play, ...] = ()
+    k = 0
+    while mask:
+        b = mask & _CHUNK
+        if b:
+            part = _CHUNKS[k][b]
+            if part is None:
+                part = _fill(k, b)
+            out = out + part if out else part
+        mask >>= _CHUNK_BITS
+        k += 1
+    return out
+
+
+class RuleData:
+    """What the hot path needs of a rule set, computed once per rule set."""
+
+    __slots__ = (
+        "deck_mask",
+        "tricks",
+        "hidden_last",
+        "ann_trull",
+        "ann_kings",
+        "rostopschin",
+        "thirds",
+        "thirds_chunks",
+        "hand_packets",
+        "strohmann_sizes",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        deck = rules.deck
+        self.deck_mask = mask_of(deck.cards)
+        self.tricks = deck.trick_count
+        self.hidden_last = rules.last_card is LastCard.HIDDEN
+        scoring = rules.scoring
+        self.ann_trull = scoring.has(Bonus.TRULL_ANNOUNCED)
+        self.ann_kings = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
+        self.rostopschin = scoring.has(Bonus.ROSTOPSCHIN)
+        self.thirds = tuple(deck.counting.thirds(c) for c in DECK_54)
+        self.thirds_chunks = _thirds_chunks(deck.counting)
+        self.hand_packets = deck.hand_packets
+        self.strohmann_sizes = deck.strohmann_sizes
+
+
+_THIRDS_CHUNKS: dict[object, tuple[list[int], ...]] = {}
+
+
+def _thirds_chunks(counting: object) -> tuple[list[int], ...]:
+    tables = _THIRDS_CHUNKS.get(counting)
+    if tables is None:
+        th = [counting.thirds(c) for c in DECK_54]  # type: ignore[attr-defined]
+        built = []
+        for k in range(5):
+            table = [0] * (1 << _CHUNK_BITS)
+            for b in range(1, 1 << _CHUNK_BITS):
+                low = b & -b
+                index = k * _CHUNK_BITS + low.bit_length() - 1
+                table[b] = table[b ^ low] + (th[index] if index < 54 else 0)
+            built.append(table)
+        tables = _THIRDS_CHUNKS[counting] = tuple(built)
+    return tables
+
+
+_RULE_DATA: dict[int, tuple[RuleSet, RuleData]] = {}
+
+
+def rule_data(rules: RuleSet) -> RuleData:
+    """The cached :class:`RuleData` of ``rules`` (keyed by identity; the rule set is kept alive)."""
+    entry = _RULE_DATA.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    data = RuleData(rules)
+    if len(_RULE_DATA) > 256:
+        _RULE_DATA.clear()
+    _RULE_DATA[id(rules)] = (rules, data)
+    return data
+
+
+_NO_PILE: Final = (-1,) * 54
+_NO_NEXT: Final = (-2,) * 54
 
 
 class Deal:
@@ -108,6 +176,7 @@ class Deal:
         "ann_kings",
         "rostopschin",
         "thirds",
+        "thirds_chunks",
     )
 
     rules: RuleSet
@@ -116,8 +185,8 @@ class Deal:
     elder: int
     hands: tuple[int, int]
     piles: tuple[tuple[int, ...], ...]
-    pile_of: tuple[int, ...]
-    nxt: tuple[int, ...]
+    pile_of: list[int]
+    nxt: list[int]
     deck_mask: int
     tricks: int
     hidden_last: bool
@@ -125,6 +194,7 @@ class Deal:
     ann_kings: bool
     rostopschin: bool
     thirds: tuple[int, ...]
+    thirds_chunks: tuple[list[int], ...]
 
     def __init__(
         self,
@@ -140,23 +210,28 @@ class Deal:
         self.elder = 1 - dealer
         self.hands = hands
         self.piles = piles  # player*3 + k -> card indices, top first
-        pile_of = [-1] * 54
-        nxt = [-2] * 54
+        pile_of = list(_NO_PILE)
+        nxt = list(_NO_NEXT)
         for pid, pile in enumerate(piles):
-            for pos, c in enumerate(pile):
+            prev = -1
+            for c in pile:
                 pile_of[c] = pid
-                nxt[c] = pile[pos + 1] if pos + 1 < len(pile) else -1
-        self.pile_of = tuple(pile_of)
-        self.nxt = tuple(nxt)
-        self.deck_mask = mask_of(rules.deck.cards)
-        self.tricks = rules.deck.trick_count
-        self.hidden_last = rules.last_card is LastCard.HIDDEN
-        scoring = rules.scoring
-        self.ann_trull = scoring.has(Bonus.TRULL_ANNOUNCED)
-        self.ann_kings = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
-        self.rostopschin = scoring.has(Bonus.ROSTOPSCHIN)
-        counting = rules.deck.counting
-        self.thirds = tuple(counting.thirds(c) for c in DECK_54)
+                if prev >= 0:
+                    nxt[prev] = c
+                prev = c
+            if prev >= 0:
+                nxt[prev] = -1
+        self.pile_of = pile_of
+        self.nxt = nxt
+        data = rule_data(rules)
+        self.deck_mask = data.deck_mask
+        self.tricks = data.tricks
+        self.hidden_last = data.hidden_last
+        self.ann_trull = data.ann_trull
+        self.ann_kings = data.ann_kings
+        self.rostopschin = data.rostopschin
+        self.thirds = data.thirds
+        self.thirds_chunks = data.thirds_chunks
 
     def turn_up(self, p: int, c: int, h: int, t: int, ev: object, trick: int) -> tuple[int, int, object]:
         """Turn card ``c`` of one of player ``p``'s Strohmänner and go on while R11 says so.
@@ -182,13 +257,15 @@ class Deal:
             return h, t | bit, ev
 
     def thirds_of(self, mask: int) -> int:
-        th = self.thirds
-        total = 0
-        while mask:
-            low = mask & -mask
-            total += th[low.bit_length() - 1]
-            mask ^= low
-        return total
+        """The card points of ``mask`` in thirds."""
+        t0, t1, t2, t3, t4 = self.thirds_chunks
+        return (
+            t0[mask & 2047]
+            + t1[mask >> 11 & 2047]
+            + t2[mask >> 22 & 2047]
+            + t3[mask >> 33 & 2047]
+            + t4[mask >> 44 & 2047]
+        )
 
 
 def walk(cons: object) -> list[object]:

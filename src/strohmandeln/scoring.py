@@ -28,13 +28,13 @@ import attrs
 
 from . import _engine as E
 from .actions import Announcement, Call
-from .cards import MOND, SKUS
+from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError
 from .points import CardPoints
 from .rules import Bonus, UndertakenDraw, ValatReplaces
 
 if TYPE_CHECKING:
-    from .state import GameState, Trick
+    from .state import GameState
 
 __all__ = ["DealResult", "ScoreLine", "score"]
 
@@ -205,14 +205,16 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
 
     Prefer :meth:`GameState.result`; a :class:`~strohmandeln.Match` passes the multiplier.
     """
-    rules = state.rules
+    d = state._d
+    rules = d.rules
     table = rules.scoring
-    points = (state.card_points(0), state.card_points(1))
+    w = (state._w0, state._w1)
+    points = (CardPoints(d.thirds_of(w[0])), CardPoints(d.thirds_of(w[1])))
     void = state.void_reason
     if void is not None:
         return DealResult(
             rules=rules.name,
-            dealer=state.dealer,
+            dealer=d.dealer,
             void=void.value,
             undertaker=None,
             doubled=False,
@@ -262,22 +264,24 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             text = f"undertaken game lost with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled
             line(GAME, defender, value * factor, "R22" if major else "R25", text)
 
-    tricks = state.tricks
-    for bonus, value in table.bonuses:
-        for player, text in _bonus_winners(bonus, state, tricks):
-            line(bonus.value, player, value, _RULE_OF[bonus], text)
+    if table.bonuses:
+        tricks: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
+        for bonus, value in table.bonuses:
+            for player, text in _bonus_winners(bonus, state._calls, w, tricks):
+                line(bonus.value, player, value, _RULE_OF[bonus], text)
 
-    valat = [ln for ln in lines if ln.kind == Bonus.VALAT.value]
-    if valat:
-        if table.valat_replaces is ValatReplaces.GAME:
-            lines = [ln for ln in lines if ln.kind != GAME]
-        elif table.valat_replaces is ValatReplaces.GAME_AND_BONUSES:
-            lines = valat
+        if table.valat_replaces is not ValatReplaces.NOTHING:
+            valat = [ln for ln in lines if ln.kind == _VALAT]
+            if valat:
+                if table.valat_replaces is ValatReplaces.GAME:
+                    lines = [ln for ln in lines if ln.kind != GAME]
+                else:
+                    lines = valat
     final = tuple(lines)
     net0 = _net(final, 0)
     return DealResult(
         rules=rules.name,
-        dealer=state.dealer,
+        dealer=d.dealer,
         void=None,
         undertaker=undertaker,
         doubled=state.doubled,
@@ -290,63 +294,93 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     )
 
 
-def _bonus_winners(bonus: Bonus, state: GameState, tricks: tuple[Trick, ...]) -> list[tuple[int, str]]:
+_VALAT: Final = Bonus.VALAT.value
+_TRULL_NAME: Final = ("Trull", "Four Kings")
+
+
+class _Raw:
+    """A packed trick, unpacked just enough for scoring."""
+
+    __slots__ = ("number", "leader", "cards", "winner", "calls")
+
+    def __init__(self, t: int) -> None:
+        self.leader = t & 1
+        self.cards = (t >> 1 & 63, t >> 7 & 63)
+        self.winner = t >> 13 & 1
+        self.calls = (t >> 17 & 3, t >> 22 & 3)
+
+    def owner(self, card: int) -> int:
+        return self.leader if self.cards[0] == card else 1 - self.leader
+
+
+def _bonus_winners(bonus: Bonus, calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
     """The seats a bonus scores for, each with a description."""
     out: list[tuple[int, str]] = []
     if bonus is Bonus.TRULL_ANNOUNCED or bonus is Bonus.FOUR_KINGS_ANNOUNCED:
-        ann = Announcement.TRULL if bonus is Bonus.TRULL_ANNOUNCED else Announcement.FOUR_KINGS
-        name = "Trull" if ann is Announcement.TRULL else "Four Kings"
+        k = 0 if bonus is Bonus.TRULL_ANNOUNCED else 1
         for player in (0, 1):
-            if ann in state.announcements(player):
-                out.append((player, f"{name} in the hand, announced"))
+            if calls >> (2 * player + k) & 1:
+                out.append((player, f"{_TRULL_NAME[k]} in the hand, announced"))
     elif bonus is Bonus.TRULL_IN_TRICKS or bonus is Bonus.FOUR_KINGS_IN_TRICKS:
-        mask = E.TRULL if bonus is Bonus.TRULL_IN_TRICKS else E.KINGS
-        name = "Trull" if bonus is Bonus.TRULL_IN_TRICKS else "Four Kings"
+        k = 0 if bonus is Bonus.TRULL_IN_TRICKS else 1
+        mask = E.TRULL if k == 0 else E.KINGS
         for player in (0, 1):
-            won = E.mask_of(state.won_cards(player))
-            if won & mask == mask:
-                out.append((player, f"{name} in the tricks"))
+            if won[player] & mask == mask:
+                out.append((player, f"{_TRULL_NAME[k]} in the tricks"))
     elif bonus.bird_trick_from_end is not None:
         number = len(tricks) - bonus.bird_trick_from_end  # 0-based index of the bird's trick
-        bird = bonus.required_cards[0]
-        if 0 <= number < len(tricks) and bird in tricks[number].cards:
-            trick = tricks[number]
-            owner = trick.leader if trick.cards[0] is bird else 1 - trick.leader
+        bird = bonus.required_cards[0].index
+        trick = _Raw(tricks[number]) if 0 <= number < len(tricks) else None
+        if trick is not None and bird in trick.cards:
+            owner = trick.owner(bird)
             name = bonus.value.capitalize()
+            card = DECK_54[bird]
             if trick.winner == owner:
-                out.append((owner, f"{name}: {bird} won trick {trick.number}"))
+                out.append((owner, f"{name}: {card} won trick {number + 1}"))
             else:
-                out.append((1 - owner, f"{name} captured: {bird} beaten in trick {trick.number}"))
+                out.append((1 - owner, f"{name} captured: {card} beaten in trick {number + 1}"))
     elif bonus is Bonus.ROSTOPSCHIN:
-        out.extend(_rostopschin(tricks))
+        ross = calls >> 4
+        if ross:
+            out.extend(_rostopschin(tricks, (ross - 1) >> 1))
     elif bonus is Bonus.VALAT:
-        winners = {t.winner for t in tricks}
-        if len(winners) == 1 and tricks:
-            out.append((winners.pop(), "Valat: every trick"))
+        for player in (0, 1):
+            if tricks and not won[1 - player]:
+                out.append((player, "Valat: every trick"))
     elif bonus is Bonus.MONDFANG:
-        for trick in tricks:
-            if SKUS in trick.cards and MOND in trick.cards:
-                out.append((trick.winner, f"Mondfang: Sküs took the XXI in trick {trick.number}"))
+        for number, packed in enumerate(tricks, 1):
+            trick = _Raw(packed)
+            if _SKUS in trick.cards and _MOND in trick.cards:
+                out.append((trick.winner, f"Mondfang: Sküs took the XXI in trick {number}"))
     return out
 
 
-def _rostopschin(tricks: tuple[Trick, ...]) -> list[tuple[int, str]]:
-    for k, trick in enumerate(tricks):
-        for position, play in enumerate(trick.plays):
-            if play.call is not Call.ROSS:
+_SKUS: Final = SKUS.index
+_MOND: Final = MOND.index
+_ROSS: Final = 1
+_TOPSCHIN: Final = 2
+
+
+def _rostopschin(packed: list[int], k: int) -> list[tuple[int, str]]:
+    """Score the Ross called in trick ``k`` (0-based) (R18)."""
+    tricks = [_Raw(t) for t in packed[k : k + 2]]
+    if tricks:
+        trick = tricks[0]
+        for position in (0, 1):
+            if trick.calls[position] != _ROSS:
                 continue
             caller = trick.leader if position == 0 else 1 - trick.leader
+            number = k + 1
             if trick.winner != caller:
-                return [(1 - caller, f"Rostopschin lost: the called XVII lost trick {trick.number}")]
-            if k + 1 >= len(tricks):
+                return [(1 - caller, f"Rostopschin lost: the called XVII lost trick {number}")]
+            if len(tricks) < 2:
                 return [(1 - caller, "Rostopschin lost: no trick after the called XVII")]
-            after = tricks[k + 1]
-            lead = after.plays[0]
-            if after.leader != caller or lead.card.index != E.XVIII or lead.call is not Call.TOPSCHIN:
-                return [(1 - caller, f"Rostopschin lost: XVIII not led with Topschin in trick {after.number}")]
+            after = tricks[1]
+            if after.leader != caller or after.cards[0] != E.XVIII or after.calls[0] != _TOPSCHIN:
+                return [(1 - caller, f"Rostopschin lost: XVIII not led with Topschin in trick {number + 1}")]
             if after.winner != caller:
-                return [(1 - caller, f"Rostopschin lost: the called XVIII lost trick {after.number}")]
-            return [(caller, f"Rostopschin: XVII and XVIII won tricks {trick.number} and {after.number}")]
+                return [(1 - caller, f"Rostopschin lost: the called XVIII lost trick {number + 1}")]
+            return [(caller, f"Rostopschin: XVII and XVIII won tricks {number} and {number + 1}")]
     return []
 
 
