@@ -55,34 +55,35 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-# --- interned tuples of plain plays for a mask, built lazily in 11-bit chunks -----------------
-
-_CHUNK_BITS: Final = 11
-_CHUNK: Final = (1 << _CHUNK_BITS) - 1
-_CHUNKS: Final[list[list[tuple[Play, ...] | None]]] = [[None] * (1 << _CHUNK_BITS) for _ in range(5)]
+# --- plays by structure: two 11-bit tarock tables and one 8-bit table per suit ---------------
 
 
-def _fill(k: int, bits: int) -> tuple[Play, ...]:
-    base = k * _CHUNK_BITS
-    plays = tuple(PLAIN[base + j] for j in range(_CHUNK_BITS) if bits >> j & 1)
-    _CHUNKS[k][bits] = plays
-    return plays
+def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
+    table: list[tuple[Play, ...]] = [()] * (1 << bits)
+    for b in range(1, 1 << bits):
+        high = b.bit_length() - 1
+        table[b] = table[b ^ (1 << high)] + (PLAIN[base + high],)
+    return table
 
 
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """The plain plays of the cards of ``mask``, in canonical order (cached by chunk)."""
-    out: tuple[Play, ...] = ()
-    k = 0
-    while mask:
-        b = mask & _CHUNK
-        if b:
-            part = _CHUNKS[k][b]
-            if part is None:
-                part = _fill(k, b)
-            out = out + part if out else part
-        mask >>= _CHUNK_BITS
-        k += 1
-    return out
+#: Plain plays of tarocks I…XI (bits 0–10) and XII…Sküs (bits 11–21) by 11-bit chunk.
+TAROCK_LOW: Final = _table(0, 11)
+TAROCK_HIGH: Final = _table(11, 11)
+#: Plain plays of each suit by its 8-bit chunk.
+SUIT_PLAYS: Final = tuple(_table(22 + 8 * s, 8) for s in range(4))
+_S0, _S1, _S2, _S3 = SUIT_PLAYS
+
+
+def all_plays(m: int) -> tuple[Play, ...]:
+    """The plain plays of every card of ``m``, in canonical order."""
+    return (
+        TAROCK_LOW[m & 2047]
+        + TAROCK_HIGH[m >> 11 & 2047]
+        + _S0[m >> 22 & 255]
+        + _S1[m >> 30 & 255]
+        + _S2[m >> 38 & 255]
+        + _S3[m >> 46 & 255]
+    )
 
 
 class RuleData:
@@ -116,6 +117,7 @@ class RuleData:
         self.strohmann_sizes = deck.strohmann_sizes
 
 
+_CHUNK_BITS: Final = 11
 _THIRDS_CHUNKS: dict[object, tuple[list[int], ...]] = {}
 
 

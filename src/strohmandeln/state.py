@@ -167,6 +167,13 @@ _ANN_BITS: Final = {
 }
 
 _new = object.__new__
+_all_plays = E.all_plays
+_TAROCK_LOW = E.TAROCK_LOW
+_TAROCK_HIGH = E.TAROCK_HIGH
+_SUIT_PLAYS = E.SUIT_PLAYS
+_TRULL = E.TRULL
+_KINGS = E.KINGS
+_XVII_XVIII: Final = 1 << E.XVII | 1 << E.XVIII
 
 
 class GameState:
@@ -425,7 +432,38 @@ class GameState:
             return legal
         phase = self._phase
         if phase is _PLAY:
-            legal = self._legal_plays()
+            p = self._turn
+            if p == 0:
+                h = self._h0
+                avail = h | self._t0
+            else:
+                h = self._h1
+                avail = h | self._t1
+            lead = self._lead
+            if lead < 0:
+                m = avail
+                legal = _all_plays(avail)
+            else:
+                li = lead & 63
+                if li >= 22:
+                    shift = 22 + ((li - 22) & ~7)
+                    m = avail >> shift & 255
+                    if m:
+                        legal = _SUIT_PLAYS[(li - 22) >> 3][m]
+                        m <<= shift
+                    else:
+                        m = avail & _TAROCKS
+                        legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
+                        m = m or avail
+                else:
+                    m = avail & _TAROCKS
+                    legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
+                    m = m or avail
+            d = self._d
+            if (d.rostopschin and m & _XVII_XVIII) or (
+                (d.ann_trull and h & _TRULL == _TRULL) or (d.ann_kings and h & _KINGS == _KINGS)
+            ):
+                legal = self._with_variants(legal, m, p)
         elif phase is _AUCTION:
             legal = _AUCTION_ACTIONS
         elif phase is _FOLD:
@@ -477,11 +515,9 @@ class GameState:
         ross = self._calls >> 4
         return self._lead < 0 and ross > 0 and (ross - 1) >> 1 == self._ntr - 1 and (ross - 1) & 1 == p
 
-    def _legal_plays(self) -> tuple[Action, ...]:
-        m = self._legal_mask()
-        plain = E.plays_of(m)
+    def _with_variants(self, plain: tuple[Play, ...], m: int, p: int) -> tuple[Action, ...]:
+        """Add the announcement (R17) and call (R18) variants to the plain plays."""
         d = self._d
-        p = self._turn
         opts = self._ann_options(p)
         ross = d.rostopschin and m >> E.XVII & 1
         top = d.rostopschin and m >> E.XVIII & 1 and self._topschin_allowed(p)
