@@ -1,0 +1,162 @@
+"""Two baseline players: uniformly random, and a heuristic that follows [000]'s tactical advice.
+
+They are opponents for testing bots and examples for writing one. A player is any callable that
+takes a :class:`~strohmandeln.GameState` and returns one of its legal actions. Both use only what
+the player to act may know: his own hand, the face-up cards, and the cards already played
+(they never look at the opponent's hand or at face-down Strohmann cards).
+
+>>> import random
+>>> from strohmandeln import CLASSIC, deal, players
+>>> state = deal(CLASSIC, dealer=0, rng=3)
+>>> bots = (players.HeuristicPlayer(), players.RandomPlayer(random.Random(1)))
+>>> while not state.is_terminal:
+...     state = state.apply(bots[state.current_player or 0](state))
+>>> state.phase
+<Phase.FINISHED: 'finished'>
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from . import _engine as E
+from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
+from .cards import Card, Rank
+from .points import CardPoints
+from .state import GameState, Phase
+
+__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "safe_trick_points"]
+
+#: A player: a function from the state (with this player to act) to a legal action.
+Player = Callable[[GameState], Action]
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, with the caller's random generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def safe_trick_points(hand: tuple[Card, ...]) -> CardPoints:
+    """The card points of [000]'s "safe tricks" in a hand: Sküs, Mond, Pagat, Kings, and Queens
+    whose King is in the same hand.
+
+    >>> from strohmandeln import cards_from_text
+    >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥7")))
+    22⅔
+    """
+    held = set(hand)
+    safe = []
+    for card in hand:
+        if card.is_trull or card.is_king:
+            safe.append(card)
+        elif card.suit is not None and card.rank == Rank.QUEEN and Card.suit_card(card.suit, Rank.KING) in held:
+            safe.append(card)
+    return CardPoints.of(safe)
+
+
+class HeuristicPlayer:
+    """A simple player built from the tactics section of [000].
+
+    * Auction: takes the game with at least ``take_threshold`` points of safe tricks and at least
+      six tarocks in the hand ([000]: 20–25 points of safe tricks, 6–7 tarocks).
+    * Announces Trull and Four Kings as soon as allowed; calls Ross only with a guaranteed XVII.
+    * Leading: plays a Queen or Knight lying face up on its Strohmann early ("play out the
+      Strohmänner rapidly", "play an exposed Queen"); with many tarocks it draws tarocks from the
+      top; otherwise it leads low in its longest suit ("from low to high").
+    * Following: wins as cheaply as possible when the trick is worth it, otherwise throws its
+      cheapest card, preferring a card from a Strohmann; it keeps the Pagat back for the last
+      trick when it holds more than half of the tarocks still in play.
+    """
+
+    def __init__(self, take_threshold: int = 20) -> None:
+        self.take_threshold = take_threshold
+
+    def __call__(self, state: GameState) -> Action:
+        phase = state.phase
+        me = state.current_player
+        assert me is not None
+        legal = state.legal_actions()
+        if phase is Phase.FOLD:
+            return next(a for a in legal if isinstance(a, Keep))
+        if phase is Phase.AUCTION:
+            hand = state.hand(me)
+            tarocks = sum(1 for c in hand if c.is_tarock)
+            strong = safe_trick_points(hand).rounded >= self.take_threshold and tarocks >= 6
+            return TAKE if strong else PASS
+        if phase is Phase.DOUBLING:
+            return NO_DOUBLE
+        return self._play(state, me, legal)
+
+    def _play(self, state: GameState, me: int, legal: tuple[Action, ...]) -> Action:
+        plays = [a for a in legal if isinstance(a, Play)]
+        announced = [a for a in plays if a.announcements]
+        if announced:
+            return max(announced, key=lambda a: len(a.announcements))
+        plain = {a.card: a for a in plays if not a.announcements and a.call is None}
+        cards = sorted(plain)
+        hand = set(state.hand(me))
+        tops = set(state.strohmann_tops(me))
+        gone = set(state.won_cards(0)) | set(state.won_cards(1))
+        my_tarocks = [c for c in hand if c.is_tarock]
+        out_tarocks = [c for c in state.rules.deck.cards if c.is_tarock and c not in gone and c not in hand]
+        keep_pagat = len(my_tarocks) > len(out_tarocks) and state.trick_number < state.rules.deck.trick_count - 1
+        choices = [c for c in cards if not (keep_pagat and c.index == 0)] or cards
+        trick = state.current_trick
+        if not trick:
+            card = self._lead(choices, hand, tops, my_tarocks, out_tarocks)
+        else:
+            card = self._follow(trick[0].card, choices, tops)
+        ross = [a for a in plays if a.call is not None and a.card is card and not a.announcements]
+        if ross and self._xvii_is_master(card, hand, gone):
+            return ross[0]
+        return plain[card]
+
+    @staticmethod
+    def _xvii_is_master(card: Card, hand: set[Card], gone: set[Card]) -> bool:
+        if card.index == E.XVII:
+            higher = [Card.tarock(n) for n in range(18, 23)]
+        elif card.index == E.XVIII:
+            higher = [Card.tarock(n) for n in range(19, 23)]
+        else:
+            return False
+        return all(c in hand or c in gone for c in higher)
+
+    @staticmethod
+    def _lead(choices: list[Card], hand: set[Card], tops: set[Card], mine: list[Card], out: list[Card]) -> Card:
+        exposed = [c for c in choices if c in tops and c.suit is not None and c.rank in (Rank.QUEEN, Rank.KNIGHT)]
+        if exposed:
+            return max(exposed, key=lambda c: c.rank)
+        kings = [c for c in choices if c.is_king]
+        if kings:
+            return kings[0]
+        tarocks = [c for c in choices if c.is_tarock]
+        if tarocks and len(mine) > len(out):
+            return max(tarocks)
+        suits: dict[object, list[Card]] = {}
+        for c in choices:
+            if c.suit is not None:
+                suits.setdefault(c.suit, []).append(c)
+        if suits:
+            longest = max(suits.values(), key=len)
+            from_tops = [c for c in longest if c in tops]
+            return min(from_tops or longest, key=lambda c: c.rank)
+        return min(choices, key=lambda c: (c.value, c.index))
+
+    @staticmethod
+    def _follow(lead: Card, choices: list[Card], tops: set[Card]) -> Card:
+        def beats(card: Card) -> bool:
+            if card.is_tarock != lead.is_tarock:
+                return card.is_tarock
+            return card.suit is lead.suit and card.index > lead.index
+
+        winners = [c for c in choices if beats(c)]
+        if winners and (lead.value >= 3 or not lead.is_tarock):
+            return min(winners, key=lambda c: (c.value if c.suit is None else 0, c.index))
+        return min(choices, key=lambda c: (c.value, c not in tops, c.index))
