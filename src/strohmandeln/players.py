@@ -48,8 +48,8 @@ def safe_trick_points(hand: tuple[Card, ...]) -> CardPoints:
     whose King is in the same hand.
 
     >>> from strohmandeln import cards_from_text
-    >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥7")))
-    22⅔
+    >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥4")))
+    20⅔
     """
     held = set(hand)
     safe = []
