@@ -45,19 +45,28 @@ class RandomPlayer:
 
 def safe_trick_points(hand: tuple[Card, ...]) -> CardPoints:
     """The card points of [000]'s "safe tricks" in a hand: Sküs, Mond, Pagat, Kings, and Queens
-    whose King is in the same hand.
+    backed by their King or by a suit of three or more cards.
+
+    [000]'s two examples: Sküs, Mond, ♥K, ♥Q and several clubs with the Queen make 19⅔; Sküs,
+    Pagat, ♠K, ♠Q, ♣K and several hearts with the Queen make 24.
 
     >>> from strohmandeln import cards_from_text
-    >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥4")))
-    20⅔
+    >>> print(safe_trick_points(cards_from_text("Sküs XXI ♥K ♥Q ♣Q ♣10 ♣8 ♦4")))
+    19⅔
+    >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥1 ♥3 ♦C")))
+    24
     """
     held = set(hand)
+    length: dict[object, int] = {}
+    for card in hand:
+        length[card.suit] = length.get(card.suit, 0) + 1
     safe = []
     for card in hand:
         if card.is_trull or card.is_king:
             safe.append(card)
-        elif card.suit is not None and card.rank == Rank.QUEEN and Card.suit_card(card.suit, Rank.KING) in held:
-            safe.append(card)
+        elif card.suit is not None and card.rank == Rank.QUEEN:
+            if Card.suit_card(card.suit, Rank.KING) in held or length[card.suit] >= 3:
+                safe.append(card)
     return CardPoints.of(safe)
 
 
