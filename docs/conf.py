@@ -29,6 +29,9 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
+    # docs/_ext: the variant comparison generated from the presets, the :presets: role, and
+    # links from strohmandeln.X to the documented strohmandeln.<module>.X.
+    "variant_table",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.
