@@ -16,6 +16,8 @@ from .cards import DECK_54, Card, Rank
 from .rules import Bonus, LastCard, RuleSet
 
 TAROCKS: Final = (1 << 22) - 1
+#: ``BIT[i] == 1 << i``
+BIT: Final = tuple(1 << i for i in range(54))
 SUIT_MASKS: Final = tuple(0xFF << (22 + 8 * s) for s in range(4))
 KINGS: Final = sum(1 << (22 + 8 * s + Rank.KING - 1) for s in range(4))
 TRULL: Final = (1 << 0) | (1 << 20) | (1 << 21)
@@ -100,6 +102,9 @@ class RuleData:
         "thirds_chunks",
         "hand_packets",
         "strohmann_sizes",
+        "hand_positions",
+        "pile_slices",
+        "deck_index",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -115,6 +120,22 @@ class RuleData:
         self.thirds_chunks = _thirds_chunks(deck.counting)
         self.hand_packets = deck.hand_packets
         self.strohmann_sizes = deck.strohmann_sizes
+        # R6's layout as deck positions, by role: 0 = Elder, 1 = dealer.
+        hand_positions: tuple[list[int], list[int]] = ([], [])
+        pile_slices: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        pos = 0
+        for size in deck.hand_packets:
+            for role in (0, 1):
+                hand_positions[role].extend(range(pos, pos + size))
+                pos += size
+        for size in deck.strohmann_sizes:
+            for role in (0, 1):
+                pile_slices[role].append((pos, pos + size))
+                pos += size
+        self.hand_positions = (tuple(hand_positions[0]), tuple(hand_positions[1]))
+        self.pile_slices = (tuple(pile_slices[0]), tuple(pile_slices[1]))
+        #: the canonical index of the deck's k-th card
+        self.deck_index = tuple(c.index for c in deck.cards)
 
 
 _CHUNK_BITS: Final = 11
@@ -164,7 +185,8 @@ class Deal:
 
     __slots__ = (
         "rules",
-        "order",
+        "_order",
+        "order_index",
         "dealer",
         "elder",
         "hands",
@@ -182,7 +204,8 @@ class Deal:
     )
 
     rules: RuleSet
-    order: tuple[Card, ...] | None
+    _order: tuple[Card, ...] | None
+    order_index: list[int] | None
     dealer: int
     elder: int
     hands: tuple[int, int]
@@ -205,9 +228,14 @@ class Deal:
         dealer: int,
         hands: tuple[int, int],
         piles: tuple[tuple[int, ...], ...],
+        *,
+        order_index: list[int] | None = None,
     ) -> None:
         self.rules = rules
-        self.order = order
+        self._order = order
+        if order_index is None and order is not None:
+            order_index = [c.index for c in order]
+        self.order_index = order_index  # the deck order as card indices (never changed)
         self.dealer = dealer
         self.elder = 1 - dealer
         self.hands = hands
@@ -234,6 +262,14 @@ class Deal:
         self.rostopschin = data.rostopschin
         self.thirds = data.thirds
         self.thirds_chunks = data.thirds_chunks
+
+    @property
+    def order(self) -> tuple[Card, ...] | None:
+        """The deck order as cards (built on first use), or ``None`` for a set-up position."""
+        order = self._order
+        if order is None and self.order_index is not None:
+            order = self._order = tuple([DECK_54[i] for i in self.order_index])
+        return order
 
     def turn_up(self, p: int, c: int, h: int, t: int, ev: object, trick: int) -> tuple[int, int, object]:
         """Turn card ``c`` of one of player ``p``'s Strohmänner and go on while R11 says so.

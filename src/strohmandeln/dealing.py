@@ -36,12 +36,17 @@ def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]
     """A shuffled deck order of the rule set's deck, from ``rng`` (a Random or an int seed)."""
     if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
-    gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     cards = rules.deck.cards
+    return tuple([cards[k] for k in _shuffled_positions(len(cards), rng)])
+
+
+def _shuffled_positions(n: int, rng: random.Random | int) -> list[int]:
+    gen = rng if isinstance(rng, random.Random) else random.Random(rng)
+    rand = gen.random
     # Sorting by independent uniform keys is a uniform shuffle and much cheaper in CPython
     # than random.shuffle's per-card calls (ties have probability about 2**-53 per pair).
-    keys = [gen.random() for _ in cards]
-    return tuple(cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__))
+    keys = [rand() for _ in range(n)]
+    return sorted(range(n), key=keys.__getitem__)
 
 
 def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
@@ -122,29 +127,31 @@ def deal(
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng, not both")
-    cards = _validate_order(rules, order) if order is not None else shuffled_order(rules, rng)  # type: ignore[arg-type]
-    return _deal_unchecked(rules, cards, dealer)
-
-
-def _deal_unchecked(rules: RuleSet, cards: tuple[Card, ...], dealer: int) -> GameState:
+    if order is not None:
+        cards = _validate_order(rules, order)
+        return _deal_unchecked(rules, [c.index for c in cards], dealer, cards)
+    if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
+        raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
     data = E.rule_data(rules)
-    elder = 1 - dealer
-    hands = [0, 0]
-    piles: list[list[tuple[int, ...]]] = [[], []]
-    idx = [c.index for c in cards]
-    pos = 0
-    for size in data.hand_packets:
-        for seat in (elder, dealer):
-            m = 0
-            for c in idx[pos : pos + size]:
-                m |= 1 << c
-            hands[seat] |= m
-            pos += size
-    for size in data.strohmann_sizes:
-        for seat in (elder, dealer):
-            piles[seat].append(tuple(idx[pos : pos + size]))
-            pos += size
-    static = E.Deal(rules, cards, dealer, (hands[0], hands[1]), tuple(piles[0]) + tuple(piles[1]))
+    index = data.deck_index
+    return _deal_unchecked(rules, [index[k] for k in _shuffled_positions(len(index), rng)], dealer, None)
+
+
+def _deal_unchecked(rules: RuleSet, idx: list[int], dealer: int, cards: tuple[Card, ...] | None) -> GameState:
+    """Deal the card indices ``idx`` (deck order, top first) by R6's layout."""
+    data = E.rule_data(rules)
+    bit = E.BIT.__getitem__
+    at = idx.__getitem__
+    he, hd = data.hand_positions
+    hand_e = sum(map(bit, map(at, he)))
+    hand_d = sum(map(bit, map(at, hd)))
+    pe, pd = data.pile_slices
+    piles_e = tuple([tuple(idx[a:b]) for a, b in pe])
+    piles_d = tuple([tuple(idx[a:b]) for a, b in pd])
+    if dealer == 0:
+        static = E.Deal(rules, cards, dealer, (hand_d, hand_e), piles_d + piles_e, order_index=idx)
+    else:
+        static = E.Deal(rules, cards, dealer, (hand_e, hand_d), piles_e + piles_d, order_index=idx)
     return GameState._initial(static)
 
 
