@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final, NoReturn
 
@@ -182,7 +183,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(Reason.INVALID_CARD, f"not a card: {text!r} (expected text)")
-        card = _PARSE.get(text.strip().casefold().replace(" ", ""))
+        card = _PARSE.get(unicodedata.normalize("NFC", text).strip().casefold().replace(" ", ""))
         if card is None:
             raise NotationError(Reason.INVALID_CARD, f"not a card: {text[:40]!r}")
         return card
@@ -324,7 +325,7 @@ def _build_parse_table() -> dict[str, Card]:
         add(f"Tarock{_ROMAN[number - 1]}", card)
     add("IV", _CARDS[3])
     add("TarockIV", _CARDS[3])
-    for alias in ("Sküs", "Skus", "Sküs", "Sküss", "Skys", "Skis", "Škýz", "Skyz", "Gstieß", "Gstiess", "Excuse", "T22"):
+    for alias in ("Sküs", "Skus", "Sküss", "Skys", "Skis", "Škýz", "Skyz", "Gstieß", "Gstiess", "Excuse", "T22"):
         add(alias, _CARDS[21])
     for alias, number in (("Mond", 21), ("Moon", 21), ("Pagat", 1), ("Pagát", 1), ("Uhu", 2), ("Kakadu", 3), ("Quapil", 4)):
         add(alias, _CARDS[number - 1])

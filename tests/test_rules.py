@@ -1,0 +1,365 @@
+"""Rule sets and presets (R4, R5, R7, R9, R10, R12, the preset table of RULINGS.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from strohmandeln import (
+    BECK,
+    CLASSIC,
+    DECK_40,
+    DECK_54,
+    EXTENDED,
+    FURR,
+    MAYR_SEDLACZEK,
+    PRESETS,
+    STRAMANDL,
+    ZWANZIGERRUFEN_40,
+    BothPass,
+    Bonus,
+    Deck,
+    DrawDoubling,
+    FirstLead,
+    LastCard,
+    Reason,
+    RuleSet,
+    RuleSetError,
+    ScoringTable,
+    StrohmandelnError,
+    UndertakenDraw,
+    ValatReplaces,
+)
+
+ALL_NAMES = ("classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl")
+
+
+def test_presets_exist_under_their_names() -> None:
+    """The seven presets of RULINGS.md's table exist and are listed in ``PRESETS`` by name."""
+    assert set(PRESETS) == set(ALL_NAMES)
+    assert PRESETS["classic"] is CLASSIC
+    assert PRESETS["extended"] is EXTENDED
+    assert PRESETS["beck"] is BECK
+    assert PRESETS["zwanzigerrufen40"] is ZWANZIGERRUFEN_40
+    assert PRESETS["mayr_sedlaczek"] is MAYR_SEDLACZEK
+    assert PRESETS["furr"] is FURR
+    assert PRESETS["stramandl"] is STRAMANDL
+    for name, rules in PRESETS.items():
+        assert isinstance(rules, RuleSet)
+        assert rules.name == name
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R4_preset_decks(name: str) -> None:
+    """R4 / preset table: only zwanzigerrufen40 plays the 40-card deck."""
+    rules = PRESETS[name]
+    expected = Deck.SHORT_40 if name == "zwanzigerrufen40" else Deck.FULL_54
+    assert rules.deck is expected
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R7_fold_option_on_for_classic_extended_zwanzigerrufen40_only(name: str) -> None:
+    """R7: the tarockless fold is on in classic, extended and zwanzigerrufen40 (built on [000]) only."""
+    assert PRESETS[name].fold_without_tarock is (name in ("classic", "extended", "zwanzigerrufen40"))
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R5_first_lead_undertaker_only_for_furr(name: str) -> None:
+    """R5: Elder leads everywhere except in Furr's rules, where the undertaker leads."""
+    expected = FirstLead.UNDERTAKER if name == "furr" else FirstLead.ELDER
+    assert PRESETS[name].first_lead is expected
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R12_last_card_hidden_in_every_preset(name: str) -> None:
+    """R12: the last card of a Strohmann is hidden by default, in every preset."""
+    assert PRESETS[name].last_card is LastCard.HIDDEN
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R9_both_pass_plays_a_simple_game_in_every_preset(name: str) -> None:
+    """R9: every preset plays a simple game when both pass; no preset throws in."""
+    assert PRESETS[name].both_pass is BothPass.SIMPLE_GAME
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_R10_undertaker_doubling_off_everywhere_by_default(name: str) -> None:
+    """R10: doubling the undertaker is off in every preset."""
+    assert PRESETS[name].undertaker_doubling is False
+
+
+@pytest.mark.parametrize(
+    ("name", "simple", "won", "lost"),
+    [
+        ("classic", 2, 3, 4),
+        ("extended", 1, 3, 4),
+        ("beck", 1, 2, 3),
+        ("zwanzigerrufen40", 2, 3, 4),
+        ("mayr_sedlaczek", 2, 3, 4),
+        ("furr", 2, 3, 4),
+        ("stramandl", 2, 3, 4),
+    ],
+)
+def test_preset_base_tables(name: str, simple: int, won: int, lost: int) -> None:
+    """Preset table: simple game / undertaker won / undertaker lost."""
+    s = PRESETS[name].scoring
+    assert (s.simple_won, s.undertaken_won, s.undertaken_lost) == (simple, won, lost)
+
+
+def test_R22_extended_and_furr_major_cells() -> None:
+    """R22: extended 2 with ≥45 / 4 with ≥45 / 5 under 26; Furr 4 / 5 major, defender from 44."""
+    e = EXTENDED.scoring
+    assert (e.simple_won_major, e.undertaken_won_major, e.undertaken_lost_major) == (2, 4, 5)
+    assert e.major_points == 45 and e.defender_major_points == 45
+    f = FURR.scoring
+    assert (f.undertaken_won_major, f.undertaken_lost_major) == (4, 5)
+    assert f.major_points == 45 and f.defender_major_points == 44
+    for rules in (CLASSIC, BECK, ZWANZIGERRUFEN_40, MAYR_SEDLACZEK, STRAMANDL):
+        s = rules.scoring
+        assert (s.simple_won_major, s.undertaken_won_major, s.undertaken_lost_major) == (None, None, None)
+
+
+B = Bonus
+
+
+@pytest.mark.parametrize(
+    ("name", "bonuses"),
+    [
+        ("classic", {B.TRULL_ANNOUNCED: 1, B.FOUR_KINGS_ANNOUNCED: 1, B.PAGAT: 1, B.VALAT: 12}),
+        (
+            "extended",
+            {
+                B.TRULL_IN_TRICKS: 1,
+                B.FOUR_KINGS_IN_TRICKS: 1,
+                B.PAGAT: 1,
+                B.UHU: 1,
+                B.KAKADU: 1,
+                B.ROSTOPSCHIN: 1,
+                B.VALAT: 12,
+            },
+        ),
+        ("beck", {B.TRULL_ANNOUNCED: 1, B.FOUR_KINGS_ANNOUNCED: 1, B.PAGAT: 1, B.MONDFANG: 1}),
+        ("zwanzigerrufen40", {B.TRULL_ANNOUNCED: 1, B.FOUR_KINGS_ANNOUNCED: 1, B.PAGAT: 1, B.VALAT: 12}),
+        (
+            "mayr_sedlaczek",
+            {
+                B.TRULL_IN_TRICKS: 1,
+                B.FOUR_KINGS_IN_TRICKS: 1,
+                B.PAGAT: 1,
+                B.UHU: 1,
+                B.KAKADU: 1,
+                B.QUAPIL: 1,
+                B.VALAT: 12,
+            },
+        ),
+        (
+            "furr",
+            {
+                B.TRULL_IN_TRICKS: 1,
+                B.FOUR_KINGS_IN_TRICKS: 1,
+                B.PAGAT: 1,
+                B.UHU: 1,
+                B.KAKADU: 1,
+                B.ROSTOPSCHIN: 1,
+                B.VALAT: 12,
+            },
+        ),
+        ("stramandl", {B.TRULL_ANNOUNCED: 1, B.FOUR_KINGS_ANNOUNCED: 1, B.PAGAT: 1, B.VALAT: 12}),
+    ],
+)
+def test_R17_R18_preset_bonuses(name: str, bonuses: dict[Bonus, int]) -> None:
+    """Preset table (R17–R23): which bonuses each preset scores, and their values."""
+    s = PRESETS[name].scoring
+    assert dict(s.bonuses) == bonuses
+    for bonus in Bonus:
+        assert s.has(bonus) is (bonus in bonuses)
+        assert s.value_of(bonus) == bonuses.get(bonus)
+
+
+def test_R17_announced_trull_and_four_kings_in_classic_not_in_extended() -> None:
+    """R17: classic has the announced Trull and Four Kings in the hand; extended does not."""
+    assert CLASSIC.scoring.has(Bonus.TRULL_ANNOUNCED) and CLASSIC.scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
+    assert not EXTENDED.scoring.has(Bonus.TRULL_ANNOUNCED)
+    assert not EXTENDED.scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
+
+
+def test_R18_rostopschin_in_extended_and_furr_only() -> None:
+    """R18: Rostopschin exists in extended and furr, nowhere else."""
+    assert {n for n, r in PRESETS.items() if r.scoring.has(Bonus.ROSTOPSCHIN)} == {"extended", "furr"}
+
+
+@pytest.mark.parametrize(
+    ("name", "doubling"),
+    [
+        ("classic", DrawDoubling.NEXT_ROUND),
+        ("extended", DrawDoubling.NEXT_ROUND),
+        ("zwanzigerrufen40", DrawDoubling.NEXT_ROUND),
+        ("mayr_sedlaczek", DrawDoubling.NEXT_ROUND),
+        ("furr", DrawDoubling.NEXT_ROUND),
+        ("beck", DrawDoubling.NEXT_DEAL),
+        ("stramandl", DrawDoubling.UNTIL_DECIDED),
+    ],
+)
+def test_R26_preset_draw_doubling(name: str, doubling: DrawDoubling) -> None:
+    """R26 (details): the default doubling after draws of each preset."""
+    assert PRESETS[name].scoring.draw_doubling is doubling
+
+
+def test_R25_beck_draws_undertaken_games_others_count_them_lost() -> None:
+    """R25: Beck's 35:35 is a draw in every game; elsewhere the undertaker needs the threshold."""
+    for name, rules in PRESETS.items():
+        expected = UndertakenDraw.DRAW if name == "beck" else UndertakenDraw.LOSS
+        assert rules.scoring.undertaken_draw is expected
+        assert rules.scoring.valat_replaces is ValatReplaces.NOTHING
+
+
+def test_R1_R4_deck_properties() -> None:
+    """R1, R4, R6, R15: cards, layout sizes, totals, thresholds and trick counts of both decks."""
+    assert Deck.FULL_54.cards == DECK_54 and Deck.SHORT_40.cards == DECK_40
+    assert (Deck.FULL_54.card_count, Deck.SHORT_40.card_count) == (54, 40)
+    assert Deck.FULL_54.hand_packets == (5, 5, 5) and Deck.SHORT_40.hand_packets == (5, 5)
+    assert Deck.FULL_54.strohmann_sizes == (4, 4, 4) and Deck.SHORT_40.strohmann_sizes == (4, 3, 3)
+    assert (Deck.FULL_54.total_points, Deck.SHORT_40.total_points) == (70, 88)
+    assert (Deck.FULL_54.winning_points, Deck.SHORT_40.winning_points) == (36, 45)
+    assert (Deck.FULL_54.trick_count, Deck.SHORT_40.trick_count) == (27, 20)
+
+
+# -- rule sets are values -----------------------------------------------------------------------
+
+
+def test_rule_sets_are_frozen_hashable_values() -> None:
+    """A rule set is an immutable value: no assignment, equal by value, hashable."""
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CLASSIC.deck = Deck.SHORT_40  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CLASSIC.scoring.simple_won = 7  # type: ignore[misc]
+    assert attrs.evolve(CLASSIC) == CLASSIC
+    assert hash(attrs.evolve(CLASSIC)) == hash(CLASSIC)
+    assert len({r for r in PRESETS.values()}) == 7
+
+
+def test_R12_house_rule_from_a_preset_with_evolve() -> None:
+    """R12 option: a house rule is ``attrs.evolve(CLASSIC, last_card=LastCard.SHOWN, name=…)``."""
+    house = attrs.evolve(CLASSIC, last_card=LastCard.SHOWN, name="house")
+    assert house.last_card is LastCard.SHOWN
+    assert house != CLASSIC
+    assert house.scoring == CLASSIC.scoring
+
+
+def test_rule_set_options_are_keyword_only() -> None:
+    """Options are keyword-only: no bare booleans in positional arguments."""
+    ctor: Any = RuleSet
+    with pytest.raises(TypeError):
+        ctor("x", Deck.FULL_54)
+    table: Any = ScoringTable
+    with pytest.raises(TypeError):
+        table(2, 3, 4)
+
+
+def test_rule_set_to_dict_names_every_option() -> None:
+    """The JSON description of a rule set carries every option by value."""
+    d = FURR.to_dict()
+    assert d["name"] == "furr"
+    assert d["deck"] == "54"
+    assert d["first_lead"] == "undertaker"
+    assert d["fold_without_tarock"] is False
+    assert d["both_pass"] == "simple_game"
+    assert d["undertaker_doubling"] is False
+    assert d["last_card"] == "hidden"
+    assert d["scoring"]["bonuses"]["rostopschin"] == 1
+    assert ZWANZIGERRUFEN_40.to_dict()["deck"] == "40"
+
+
+# -- contradictory rule sets --------------------------------------------------------------------
+
+
+def _bad(**changes: Any) -> RuleSet:
+    return attrs.evolve(CLASSIC, **changes)
+
+
+def _bad_scoring(rules: RuleSet = CLASSIC, **changes: Any) -> RuleSet:
+    return attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, **changes))
+
+
+@pytest.mark.parametrize("bonus", [Bonus.UHU, Bonus.KAKADU])
+def test_R4_forty_card_deck_refuses_birds_needing_II_or_III(bonus: Bonus) -> None:
+    """R4: Uhu and Kakadu do not exist with the 40-card deck: such a rule set raises ``RuleSetError``."""
+    bonuses = dict(ZWANZIGERRUFEN_40.scoring.bonuses) | {bonus: 1}
+    with pytest.raises(RuleSetError) as info:
+        _bad_scoring(ZWANZIGERRUFEN_40, bonuses=bonuses)
+    assert info.value.reason is Reason.INCONSISTENT_RULES
+    assert bonus.value in str(info.value)
+    with pytest.raises(RuleSetError):
+        attrs.evolve(EXTENDED, deck=Deck.SHORT_40)
+
+
+def test_R19_quapil_and_pagat_exist_with_forty_cards() -> None:
+    """R19 (details): Quapil (IIII) and Pagat (I) exist with the 40-card deck."""
+    rules = _bad_scoring(ZWANZIGERRUFEN_40, bonuses=dict(ZWANZIGERRUFEN_40.scoring.bonuses) | {Bonus.QUAPIL: 1})
+    assert rules.scoring.has(Bonus.QUAPIL) and rules.scoring.has(Bonus.PAGAT)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: _bad_scoring(major_points=71),
+        lambda: _bad_scoring(defender_major_points=71),
+        lambda: _bad_scoring(major_points=30),
+        lambda: _bad_scoring(ZWANZIGERRUFEN_40, major_points=89),
+        lambda: _bad_scoring(simple_won=-1),
+        lambda: _bad_scoring(undertaken_lost_major=-2),
+        lambda: _bad_scoring(bonuses={Bonus.PAGAT: -1}),
+        lambda: _bad(name=""),
+        lambda: _bad(name="x" * 65),
+        lambda: _bad(deck="54"),
+        lambda: _bad(first_lead="elder"),
+        lambda: _bad(both_pass="throw_in"),
+        lambda: _bad(last_card="shown"),
+        lambda: _bad(fold_without_tarock=1),
+        lambda: _bad(undertaker_doubling="yes"),
+        lambda: _bad(scoring=None),
+        lambda: _bad_scoring(draw_doubling="next_deal"),
+    ],
+    ids=[
+        "major-above-70",
+        "defender-major-above-70",
+        "major-below-threshold",
+        "major-above-88",
+        "negative-base",
+        "negative-major",
+        "negative-bonus",
+        "empty-name",
+        "long-name",
+        "deck-as-text",
+        "first-lead-as-text",
+        "both-pass-as-text",
+        "last-card-as-text",
+        "fold-as-int",
+        "doubling-as-text",
+        "no-scoring",
+        "draw-doubling-as-text",
+    ],
+)
+def test_contradictory_rule_sets_raise_rule_set_error(build: Any) -> None:
+    """Contradictory or malformed rule sets raise ``RuleSetError`` (reason ``inconsistent_rules``)."""
+    with pytest.raises(RuleSetError) as info:
+        build()
+    assert info.value.reason is Reason.INCONSISTENT_RULES
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, StrohmandelnError)
+
+
+def test_R9_R10_options_can_be_combined_into_a_valid_rule_set() -> None:
+    """R9, R10, R12: throw-in, doubling and a shown last card are ordinary options."""
+    rules = attrs.evolve(
+        CLASSIC,
+        name="options",
+        both_pass=BothPass.THROW_IN,
+        undertaker_doubling=True,
+        last_card=LastCard.SHOWN,
+        first_lead=FirstLead.UNDERTAKER,
+    )
+    assert rules.both_pass is BothPass.THROW_IN
+    assert rules.undertaker_doubling is True

@@ -1,0 +1,251 @@
+"""The game state's public interface: refusals, value semantics, accessors (R13–R16)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from helpers import card, legal_texts, play, scripted_deal, snapshot
+
+from strohmandeln import (
+    CLASSIC,
+    DECK_54,
+    EXTENDED,
+    Announcement,
+    Call,
+    Card,
+    GameState,
+    IllegalActionError,
+    Pass,
+    Phase,
+    Play,
+    Reason,
+    StrohmandelnError,
+    Take,
+    deal,
+    parse_action,
+)
+
+
+def _auction() -> GameState:
+    return scripted_deal(CLASSIC, dealer=0)
+
+
+def _play() -> GameState:
+    return play(scripted_deal(CLASSIC, dealer=0), "pass pass")
+
+
+def _finished() -> GameState:
+    state = _play()
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def _refused(state: GameState, action: Any, reasons: tuple[Reason, ...], player: int | None = None) -> None:
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action, player=player)
+    assert info.value.reason in reasons, info.value
+    assert isinstance(info.value, StrohmandelnError)
+    assert info.value.message and "\n" not in info.value.message
+    error = state.why_illegal(action, player)
+    assert error is not None and error.reason is info.value.reason
+    assert not state.is_legal(action) or player is not None
+    assert snapshot(state) == before
+
+
+def test_game_state_cannot_be_constructed_directly() -> None:
+    """States come from ``deal``; ``GameState()`` is refused."""
+    with pytest.raises(TypeError):
+        GameState()
+
+
+NOT_ACTIONS: list[Any] = ["XXI", 42, None, card("XXI"), "take", Take, ("XXI",), 3.5]
+
+
+@pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])
+@pytest.mark.parametrize("value", NOT_ACTIONS, ids=[repr(v) for v in NOT_ACTIONS])
+def test_R16_values_that_are_not_actions_are_refused_with_not_an_action(make: Any, value: Any) -> None:
+    """R16: ``apply`` of something that is no action raises ``NOT_AN_ACTION`` — never KeyError/TypeError."""
+    _refused(make(), value, (Reason.NOT_AN_ACTION,))
+
+
+@pytest.mark.parametrize("make", [_auction, _play, _finished], ids=["auction", "play", "finished"])
+def test_R16_malformed_play_values_are_refused_as_illegal_actions(make: Any) -> None:
+    """R16: a ``Play`` whose card is not a Card is refused with ``IllegalActionError`` (not AttributeError or
+    TypeError) — in every phase."""
+    state = make()
+    odd: Any = "XXI"
+    expected = (Reason.NOT_AN_ACTION, Reason.WRONG_PHASE, Reason.GAME_OVER)
+    _refused(state, Play(odd), expected)
+    _refused(state, Play(None), expected)  # type: ignore[arg-type]
+    _refused(state, Play(21), expected)  # type: ignore[arg-type]
+
+
+def test_R16_play_with_malformed_announcements_or_call_is_refused_as_illegal_action() -> None:
+    """R16: a ``Play`` carrying announcement or call values that are not the enums is refused with
+    ``IllegalActionError``, not KeyError."""
+    state = _play()
+    legal_card = next(a for a in state.legal_actions() if isinstance(a, Play)).card
+    odd_ann: Any = frozenset({"trull"})
+    odd_call: Any = "ross"
+    reasons = (Reason.NOT_AN_ACTION, Reason.ANNOUNCEMENT_NOT_ALLOWED, Reason.CALL_NOT_ALLOWED)
+    _refused(state, Play(legal_card, odd_ann), reasons)
+    _refused(state, Play(legal_card, call=odd_call), reasons)
+
+
+def test_R18_play_with_a_call_given_as_text_is_refused_as_illegal_action() -> None:
+    """R18, R16: where Topschin is allowed, a ``Play`` of XVIII whose call is the text ``"topschin"`` or
+    ``"ross"`` instead of a ``Call`` is refused with ``IllegalActionError``, not KeyError."""
+    state = scripted_deal(
+        EXTENDED,
+        dealer=0,
+        hands=("", "XVII XVIII"),
+        strohmaenner=(("", "", ""), ("♣7", "♣8", "♣9")),
+    )
+    state = play(state, "pass pass XVII!ross IIII")
+    assert "XVIII!topschin" in legal_texts(state)
+    reasons = (Reason.NOT_AN_ACTION, Reason.CALL_NOT_ALLOWED)
+    for text in ("topschin", "ross"):
+        odd_call: Any = text
+        _refused(state, Play(card("XVIII"), call=odd_call), reasons)
+
+
+def test_R16_wrong_phase_is_refused() -> None:
+    """Actions of another phase are refused with ``WRONG_PHASE``."""
+    auction = _auction()
+    _refused(auction, Play(card("XXI")), (Reason.WRONG_PHASE,))
+    _refused(auction, parse_action("double"), (Reason.WRONG_PHASE,))
+    _refused(auction, parse_action("keep"), (Reason.WRONG_PHASE,))
+    playing = _play()
+    _refused(playing, Take(), (Reason.WRONG_PHASE,))
+    _refused(playing, Pass(), (Reason.WRONG_PHASE,))
+    _refused(playing, parse_action("fold"), (Reason.WRONG_PHASE,))
+    _refused(playing, parse_action("no-double"), (Reason.WRONG_PHASE,))
+
+
+def test_R16_game_over_refuses_every_action() -> None:
+    """After the last trick every action is refused with ``GAME_OVER``."""
+    state = _finished()
+    assert state.phase is Phase.FINISHED and state.is_terminal
+    assert state.current_player is None and state.leader is None
+    assert state.legal_actions() == ()
+    for action in (Take(), Pass(), Play(card("XXI")), parse_action("fold"), parse_action("XVII!ross")):
+        _refused(state, action, (Reason.GAME_OVER,))
+        _refused(state, action, (Reason.GAME_OVER,), player=0)
+
+
+@pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])
+def test_R16_not_your_turn(make: Any) -> None:
+    """``apply(action, player=…)`` refuses a seat that is not to act with ``NOT_YOUR_TURN``."""
+    state = make()
+    to_act = state.current_player
+    assert to_act is not None
+    action = state.legal_actions()[0]
+    _refused(state, action, (Reason.NOT_YOUR_TURN,), player=1 - to_act)
+    assert state.apply(action, player=to_act) == state.apply(action)
+    assert state.why_illegal(action, to_act) is None
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", None, True])
+def test_R16_bad_seats_are_refused(seat: Any) -> None:
+    """Seats are 0 and 1: other values are refused with ``BAD_SEAT`` by every accessor."""
+    state = _play()
+    if seat is not None:
+        _refused(state, state.legal_actions()[0], (Reason.BAD_SEAT,), player=seat)
+    for accessor in (state.hand, state.strohmann_tops, state.available, state.won_cards, state.card_points):
+        with pytest.raises(StrohmandelnError) as info:
+            accessor(seat)
+        assert info.value.reason is Reason.BAD_SEAT
+    with pytest.raises(StrohmandelnError):
+        state.strohmann(0, 3)
+
+
+def test_apply_returns_a_new_state_and_never_changes_the_old_one() -> None:
+    """States are immutable: ``apply`` returns a new state; every accessor of the old one is unchanged."""
+    state = _auction()
+    before = snapshot(state)
+    after = state.apply(Pass())
+    assert after is not state
+    assert snapshot(state) == before
+    with pytest.raises(AttributeError):
+        state.phase = Phase.PLAY  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.new_attribute = 1  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        iter(state)
+
+
+def test_equal_histories_give_equal_hashable_states() -> None:
+    """Equal rule set, deck order, dealer and history → equal states with equal hashes."""
+    a = play(scripted_deal(CLASSIC, dealer=0), "pass pass")
+    b = play(scripted_deal(CLASSIC, dealer=0), "pass pass")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b}) == 1
+    assert a != play(scripted_deal(CLASSIC, dealer=0), "pass take")
+    assert a != play(scripted_deal(CLASSIC, dealer=1), "pass pass")
+    assert a != play(scripted_deal(EXTENDED, dealer=0), "pass pass")
+    assert scripted_deal(CLASSIC, dealer=0) != a
+    assert copy.copy(a) is a and copy.deepcopy(a) is a
+    assert a != "state"
+
+
+def test_accessors_during_play() -> None:
+    """History, tricks, the current trick, the leader and the trick number follow the play."""
+    state = _play()
+    assert state.history == (Pass(), Pass())
+    assert state.tricks == () and state.current_trick == () and state.trick_number == 0
+    assert state.leader == state.current_player == 1
+    lead = state.legal_actions()[0]
+    assert isinstance(lead, Play)
+    led = state.apply(lead)
+    assert led.current_trick == (lead,)
+    assert led.leader == 1 and led.current_player == 0
+    assert led.history == (Pass(), Pass(), lead)
+    answer = led.legal_actions()[0]
+    done = led.apply(answer)
+    assert done.current_trick == () and done.trick_number == 1
+    assert done.tricks[0].plays == (lead, answer)
+    assert done.tricks[0].number == 1
+    assert done.history[-2:] == (lead, answer)
+    assert set(done.won_cards(done.tricks[0].winner)) == {lead.card, answer.card}  # type: ignore[union-attr]
+    assert "classic" in repr(done) and "play" in repr(done)
+
+
+def test_legal_actions_are_stable_and_plain_plays_come_first_in_canonical_order() -> None:
+    """``legal_actions()`` is stable, has no duplicates, and lists the plain plays first, in canonical order."""
+    state = _play()
+    legal = state.legal_actions()
+    assert legal == state.legal_actions()
+    assert len(set(legal)) == len(legal)
+    plain = [a for a in legal if isinstance(a, Play) and not a.announcements and a.call is None]
+    assert list(legal[: len(plain)]) == plain
+    assert [a.card for a in plain] == sorted(a.card for a in plain)
+
+
+def test_R17_R18_variants_follow_the_plain_plays() -> None:
+    """R17, R18: announcement and call variants come after the plain plays; each listed once."""
+    state = scripted_deal(
+        EXTENDED,
+        dealer=0,
+        hands=("", "XVII XVIII"),
+        strohmaenner=(("", "", ""), ("♣7", "♣8", "♣9")),
+    )
+    state = play(state, "pass pass")
+    texts = legal_texts(state)
+    assert texts[-1] == "XVII!ross"
+    assert texts.count("XVII!ross") == 1
+    assert Play(card("XVII"), call=Call.ROSS) in state.legal_actions()
+    assert Play(card("XVII"), frozenset({Announcement.TRULL}), Call.ROSS) not in state.legal_actions()
+
+
+def test_order_and_rules_are_reported() -> None:
+    """The state reports its rule set, its deck order and its seats."""
+    state = deal(CLASSIC, dealer=1, order=DECK_54)
+    assert state.rules is CLASSIC
+    assert state.order == DECK_54
+    assert (state.dealer, state.elder) == (1, 0)
+    assert state.undertaker is None and not state.doubled and state.void_reason is None
+    assert all(isinstance(c, Card) for c in state.hand(0))
