@@ -59,6 +59,9 @@ from .rules import (
 from .match import Match
 from .scoring import DealResult, ScoreLine, score
 from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+from .views import HiddenTurn, PlayerView
+from .positions import Position, position
+from . import analysis, records, sampling, serialization  # reachable as sm.sampling etc.
 
 __version__ = "0.1.0"
 
@@ -92,6 +95,7 @@ __all__ = [
     "FirstLead",
     "Fold",
     "GameState",
+    "HiddenTurn",
     "IllegalActionError",
     "Keep",
     "LastCard",
@@ -101,6 +105,8 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PlayerView",
+    "Position",
     "Rank",
     "Reason",
     "RuleSet",
@@ -119,6 +125,7 @@ __all__ = [
     "ValatReplaces",
     "VoidReason",
     "__version__",
+    "analysis",
     "card_thirds",
     "cards_from_text",
     "cards_to_text",
@@ -126,6 +133,10 @@ __all__ = [
     "deal",
     "deal_layout",
     "parse_action",
+    "position",
+    "records",
+    "sampling",
+    "serialization",
     "score",
     "shuffled_order",
 ]

@@ -18,7 +18,7 @@ next cards after a trick (R15) happen inside :meth:`~GameState.apply` and are re
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -50,6 +50,7 @@ from .rules import BothPass, FirstLead, RuleSet
 
 if TYPE_CHECKING:
     from .scoring import DealResult
+    from .views import PlayerView
 
 __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason"]
 
@@ -167,6 +168,7 @@ _ANN_BITS: Final = {
 }
 
 _new = object.__new__
+_player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
 _all_plays = E.all_plays
 _TAROCK_LOW = E.TAROCK_LOW
 _TAROCK_HIGH = E.TAROCK_HIGH
@@ -238,6 +240,45 @@ class GameState:
         s._auc = (-1, False, None)
         s._legal = None
         s._phase, s._turn = s._after_deal()
+        return s
+
+    @classmethod
+    def _assemble(
+        cls,
+        deal: E.Deal,
+        *,
+        phase: Phase,
+        turn: int,
+        hands: tuple[int, int],
+        tops: tuple[int, int],
+        won: tuple[int, int],
+        lead: int,
+        ntr: int,
+        tricks: Any,
+        events: Any,
+        hist: Any,
+        calls: int,
+        auc: tuple[int, bool, VoidReason | None],
+    ) -> GameState:
+        """A state from its parts, without replaying (internal: sampling and positions).
+
+        The caller vouches that the parts are those the rules would produce.
+        """
+        s: GameState = _new(cls)
+        s._d = deal
+        s._phase = phase
+        s._turn = turn
+        s._h0, s._h1 = hands
+        s._t0, s._t1 = tops
+        s._w0, s._w1 = won
+        s._lead = lead
+        s._ntr = ntr
+        s._tricks = tricks
+        s._events = events
+        s._hist = hist
+        s._calls = calls
+        s._auc = auc
+        s._legal = None
         return s
 
     def _copy(self) -> GameState:
@@ -418,6 +459,34 @@ class GameState:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         return score(self)
 
+    def view(self, player: int | None) -> PlayerView:
+        """What ``player`` knows of this state; ``None`` gives the spectator view (public
+        information only). See :mod:`strohmandeln.views`."""
+        global _player_view
+        make = _player_view
+        if make is None:
+            from .views import player_view
+
+            make = _player_view = player_view
+        return make(self, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form: rule set, dealer, deck order and actions (see
+        :mod:`strohmandeln.serialization`)."""
+        from .serialization import state_to_dict
+
+        return state_to_dict(self)
+
+    @staticmethod
+    def from_dict(data: object) -> GameState:
+        """Rebuild a state from :meth:`to_dict`'s form by replaying its actions.
+
+        :raises SerializationError: if the document is malformed or an action is illegal.
+        """
+        from .serialization import state_from_dict
+
+        return state_from_dict(data)
+
     # ------------------------------------------------------------------------------------------
     # Legal actions
 
@@ -553,7 +622,10 @@ class GameState:
         return self._apply_decision(action)
 
     def _play(self, action: Play) -> GameState:
-        i = action.card.index
+        card = action.card
+        if type(card) is not Card:
+            raise IllegalActionError(Reason.NOT_AN_ACTION, f"not a card: {card!r:.60}")
+        i = card.index
         bit = 1 << i
         p = self._turn
         lead = self._lead
@@ -577,7 +649,7 @@ class GameState:
         calls = self._calls
         info = 0
         if ann or call is not None:
-            ann_bits = _ANN_BITS[ann]
+            ann_bits, code = _variant_codes(action)
             if ann_bits:
                 if ann_bits & self._ann_options(p) != ann_bits:
                     raise self._refusal(action, p)
@@ -585,13 +657,13 @@ class GameState:
             if call is not None:
                 if not self._d.rostopschin:
                     raise self._refusal(action, p)
-                if call is Call.ROSS:
+                if code == 1:  # Ross
                     if i != E.XVII:
                         raise self._refusal(action, p)
                     calls = (calls & 15) | ((self._ntr << 1 | p) + 1) << 4
                 elif i != E.XVIII or not self._topschin_allowed(p):
                     raise self._refusal(action, p)
-            info = ann_bits << 1 | _CALL_CODE[call] << 3
+            info = ann_bits << 1 | code << 3
         if h & bit:
             h ^= bit
         else:
@@ -807,8 +879,8 @@ class GameState:
                     f"{led} was led and {tops} lies face up on your Strohmann: follow suit with it, not {card} (R14)",
                 )
             return IllegalActionError(Reason.MUST_PLAY_TAROCK, f"{led} was led and you cannot follow: play a tarock, not {card}")
-        if action.announcements:
-            bits = _ANN_BITS[action.announcements]
+        bits, _ = _variant_codes(action) if isinstance(action, Play) else (0, 0)
+        if bits:
             opts = self._ann_options(p)
             bad = [a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1 and not opts >> k & 1]
             if bad:
@@ -834,7 +906,9 @@ class GameState:
         return self._t0 if p == 0 else self._t1
 
     def _key(self) -> tuple[object, ...]:
-        return (self._d.rules, self._d.order, self._d.dealer, self._d.piles, self._d.hands, self.history)
+        d = self._d
+        order = None if d.order_index is None else tuple(d.order_index)
+        return (d.rules, order, d.dealer, d.piles, d.hands, self.history)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -859,6 +933,21 @@ class GameState:
 
     def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking
         raise TypeError("GameState is not iterable")
+
+
+def _variant_codes(action: Play) -> tuple[int, int]:
+    """The announcement bits and call code of a play; malformed values are refused."""
+    try:
+        ann_bits = _ANN_BITS.get(action.announcements)
+        code = _CALL_CODE.get(action.call)
+    except TypeError:  # unhashable values
+        ann_bits = code = None
+    if ann_bits is None or code is None:
+        raise IllegalActionError(
+            Reason.NOT_AN_ACTION,
+            f"malformed announcements or call: {action.announcements!r:.40} {action.call!r:.20}",
+        )
+    return ann_bits, code
 
 
 def _seat(player: object) -> int:

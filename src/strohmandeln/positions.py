@@ -1,0 +1,366 @@
+"""Positions: a state of the card play set up from an explicit description.
+
+Puzzles, end-games and scenario tests need a state in the middle of the card play without a deck
+order that leads to it. :class:`Position` describes one — each seat's hand, his three Strohmänner
+(top first: the top card lies face up, the rest face down), the cards each seat has already won,
+who leads the next trick, and the auction's outcome — and :meth:`Position.state` validates it and
+builds the :class:`~strohmandeln.GameState`. From there the rules apply as usual: legal moves, turning
+the Strohmann cards after each trick (R11, R12, R15), scoring at the end.
+
+A position is validated against what the game can produce:
+
+* every card of the rule set's deck is in exactly one place (``rest_to`` gives the cards not
+  mentioned to one seat's tricks);
+* each seat has won an even number of cards (two per trick), and both seats have the same number
+  of cards left to play (one each per trick);
+* a Strohmann is empty or has a face-up top and at least one face-down card below it, and its top
+  is a suit card below the King: a tarock, a King or a last card would have been taken up (R11,
+  R12);
+* announcements (R17) only where the rule set has them.
+
+The cards already won are recorded as *set-up tricks*: each pair of a seat's won cards is a trick
+that seat led and won (its stronger card led). They count for card points and bonuses in the
+tricks like played tricks do; :attr:`~strohmandeln.GameState.history` starts empty.
+
+The end-game of [001] (the last section): A (seat 0) holds ♣K ♣C ♣9 ♣7, B holds ♣Q ♣J ♣10 ♣8, the
+other cards are gone and A leads.
+
+>>> from strohmandeln import CLASSIC
+>>> state = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+>>> state.phase.value, state.current_player, state.trick_number
+('play', 0, 23)
+>>> [str(a) for a in state.legal_actions()]
+['♣7', '♣9', '♣C', '♣K']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from . import _engine as E
+from .actions import Announcement, Play
+from .cards import DECK_54, Card, cards_from_text
+from .errors import DeckError, Reason, StateError
+from .rules import Bonus, RuleSet
+from .state import GameState, Phase
+
+__all__ = ["Position", "position"]
+
+_TAKE_UP: Final = E.TAKE_UP
+
+CardsLike = str | Iterable[Card | str]
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return cards_from_text(value)
+    if not isinstance(value, Iterable):
+        raise DeckError(Reason.INVALID_CARD, f"{what}: expected cards, not {type(value).__name__}")
+    out: list[Card] = []
+    for card in value:
+        if isinstance(card, str):
+            out.extend(cards_from_text(card))
+        elif isinstance(card, Card):
+            out.append(card)
+        else:
+            raise DeckError(Reason.INVALID_CARD, f"{what}: not a card: {card!r:.40}")
+    return tuple(out)
+
+
+def _pair(value: object, what: str) -> tuple[Any, Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
+        raise DeckError(Reason.BAD_SEAT, f"{what}: give exactly two seats")
+    return value[0], value[1]
+
+
+def _hands(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    a, b = _pair(value, "hands")
+    return _cards(a, "hand of seat 0"), _cards(b, "hand of seat 1")
+
+
+def _won(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    a, b = _pair(value, "won")
+    return _cards(a, "cards won by seat 0"), _cards(b, "cards won by seat 1")
+
+
+def _piles(value: object) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    out = []
+    for seat, piles in enumerate(_pair(value, "strohmaenner")):
+        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence) or len(piles) > 3:
+            raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}: give up to three Strohmänner")
+        got = [_cards(pile, f"Strohmann {k} of seat {seat}") for k, pile in enumerate(piles)]
+        got += [()] * (3 - len(got))
+        out.append(tuple(got))
+    return out[0], out[1]
+
+
+def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announcement]]:
+    out = []
+    for seat, anns in enumerate(_pair(value, "announcements")):
+        try:
+            out.append(frozenset(Announcement(a) for a in anns))
+        except (TypeError, ValueError):
+            raise DeckError(Reason.INVALID_ACTION, f"seat {seat}: unknown announcement in {anns!r:.60}") from None
+    return out[0], out[1]
+
+
+def _seat_or_none(value: object, what: str) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or value not in (0, 1):
+        raise DeckError(Reason.BAD_SEAT, f"{what} must be seat 0 or 1, not {value!r:.20}")
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A description of a moment of the card play, between two tricks.
+
+    Cards may be given as :class:`~strohmandeln.Card` objects or as notation text (``"♣K ♣C"``).
+    """
+
+    #: The rule set.
+    rules: RuleSet
+    #: The cards in each seat's hand.
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(converter=_hands)
+    #: Each seat's three Strohmänner, each top card first: the top lies face up, the rest face down.
+    strohmaenner: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]] = attrs.field(
+        default=((), ()), converter=_piles
+    )
+    #: The cards each seat has won so far.
+    won: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(default=((), ()), converter=_won)
+    #: The seat whose tricks take every card not given elsewhere, or ``None`` (then every card
+    #: must be given).
+    rest_to: int | None = None
+    #: The seat to lead the next trick.
+    leader: int
+    #: The dealer (R5; Elder is the other seat).
+    dealer: int = 0
+    #: The undertaker (R8), or ``None`` for a simple game.
+    undertaker: int | None = None
+    #: Whether the undertaker was doubled (R10).
+    doubled: bool = False
+    #: The announcements each seat has made (R17).
+    announcements: tuple[frozenset[Announcement], frozenset[Announcement]] = attrs.field(
+        default=(frozenset(), frozenset()), converter=_announced
+    )
+
+    def state(self) -> GameState:
+        """Validate the description and build the state (phase ``play``, or ``finished`` if no
+        card is left).
+
+        :raises DeckError: with a reason naming what is wrong.
+        """
+        rules = self.rules
+        if not isinstance(rules, RuleSet):
+            raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
+        leader = _seat_or_none(self.leader, "the leader")
+        dealer = _seat_or_none(self.dealer, "the dealer")
+        undertaker = _seat_or_none(self.undertaker, "the undertaker")
+        rest_to = _seat_or_none(self.rest_to, "rest_to")
+        if leader is None or dealer is None:
+            raise DeckError(Reason.BAD_SEAT, "give the leader and the dealer as seats 0 or 1")
+        if type(self.doubled) is not bool or (self.doubled and undertaker is None):
+            raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
+        deck = E.mask_of(rules.deck.cards)
+        placed = 0
+
+        def place(cards: tuple[Card, ...], where: str) -> int:
+            nonlocal placed
+            m = 0
+            for card in cards:
+                bit = 1 << card.index
+                if not deck & bit:
+                    raise DeckError(Reason.CARD_NOT_IN_DECK, f"{where}: {card} is not in the {rules.deck.card_count}-card deck")
+                if (placed | m) & bit:
+                    raise DeckError(Reason.DUPLICATE_CARD, f"{where}: {card} is given twice")
+                m |= bit
+            placed |= m
+            return m
+
+        hands = [place(self.hands[s], f"hand of seat {s}") for s in (0, 1)]
+        piles: list[tuple[int, ...]] = []
+        tops = [0, 0]
+        for s in (0, 1):
+            for k, pile in enumerate(self.strohmaenner[s]):
+                where = f"Strohmann {k} of seat {s}"
+                place(pile, where)
+                if len(pile) == 1:
+                    raise DeckError(
+                        Reason.WRONG_DECK_SIZE,
+                        f"{where}: a face-up top always has a face-down card below it (a last card is taken up, R12)",
+                    )
+                if pile:
+                    top = pile[0]
+                    if 1 << top.index & _TAKE_UP:
+                        raise DeckError(Reason.CARD_FACE_DOWN, f"{where}: {top} cannot lie face up: tarocks and Kings are taken up (R11)")
+                    tops[s] |= 1 << top.index
+                piles.append(tuple(c.index for c in pile))
+        won = [place(self.won[s], f"cards won by seat {s}") for s in (0, 1)]
+        missing = deck & ~placed
+        if missing:
+            if rest_to is None:
+                raise DeckError(
+                    Reason.WRONG_DECK_SIZE,
+                    f"{missing.bit_count()} cards are in no place (e.g. {DECK_54[(missing & -missing).bit_length() - 1]}); "
+                    "give them or name rest_to",
+                )
+            won[rest_to] |= missing
+        for s in (0, 1):
+            if won[s].bit_count() % 2:
+                raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {s} has won an odd number of cards; a trick has two")
+        left = [hands[s].bit_count() + sum(len(p) for p in piles[3 * s : 3 * s + 3]) for s in (0, 1)]
+        if left[0] != left[1]:
+            raise DeckError(
+                Reason.WRONG_DECK_SIZE, f"seat 0 has {left[0]} cards to play and seat 1 {left[1]}; each trick takes one of each"
+            )
+        calls = 0
+        for s in (0, 1):
+            for ann in self.announcements[s]:
+                bonus = Bonus.TRULL_ANNOUNCED if ann is Announcement.TRULL else Bonus.FOUR_KINGS_ANNOUNCED
+                if not rules.scoring.has(bonus):
+                    raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
+                calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
+        deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
+        tricks: Any = None
+        for s in (0, 1):
+            cards = E.cards_of(won[s])
+            for a, b in zip(cards[0::2], cards[1::2]):
+                lead, follow = _leading(a.index, b.index)
+                tricks = (tricks, s | lead << 1 | follow << 7 | s << 13)
+        ntr = (won[0].bit_count() + won[1].bit_count()) // 2
+        finished = left[0] == 0
+        return GameState._assemble(
+            deal,
+            phase=Phase.FINISHED if finished else Phase.PLAY,
+            turn=-1 if finished else leader,
+            hands=(hands[0], hands[1]),
+            tops=(tops[0], tops[1]),
+            won=(won[0], won[1]),
+            lead=-1,
+            ntr=ntr,
+            tricks=tricks,
+            events=None,
+            hist=None,
+            calls=calls,
+            auc=(-1 if undertaker is None else undertaker, self.doubled, None),
+        )
+
+    @classmethod
+    def of(cls, state: GameState) -> Position:
+        """The description a state built by :meth:`state` started from (its later plays are in
+        its history).
+
+        :raises StateError: for a state dealt from a deck order.
+        """
+        d = state._d
+        if d.order is not None:
+            raise StateError(Reason.NO_DECK_SOURCE, "the state was dealt from a deck order, not set up as a position")
+        history = state.history
+        plays = [a for a in history if isinstance(a, Play)]
+        lead_open = state._lead >= 0
+        played_tricks = (len(plays) - lead_open) // 2
+        packed: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
+        setup = packed[: len(packed) - played_tricks]
+        won = [0, 0]
+        for t in setup:
+            won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
+        if played_tricks:
+            leader = packed[len(setup)] & 1
+        elif lead_open:
+            leader = 1 - state._turn
+        else:
+            leader = max(state._turn, 0)
+        calls = state._calls
+        # Announcements made with later plays are part of the history, not of the position.
+        bits = [calls >> (2 * s) & 3 for s in (0, 1)]
+        seats = _play_seats(state, len(plays))
+        for play, seat in zip(plays, seats):
+            for ann in play.announcements:
+                bits[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+        und, doubled, _ = state._auc
+        return cls(
+            rules=d.rules,
+            hands=tuple(E.cards_of(h) for h in d.hands),
+            strohmaenner=(
+                tuple(tuple(DECK_54[c] for c in p) for p in d.piles[:3]),
+                tuple(tuple(DECK_54[c] for c in p) for p in d.piles[3:]),
+            ),
+            won=(E.cards_of(won[0]), E.cards_of(won[1])),
+            leader=leader,
+            dealer=d.dealer,
+            undertaker=None if und < 0 else und,
+            doubled=doubled,
+            announcements=tuple(
+                frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits[s] >> k & 1)
+                for s in (0, 1)
+            ),
+        )
+
+
+def _play_seats(state: GameState, n: int) -> list[int]:
+    """The seats of the last ``n`` plays of ``state``."""
+    seats: list[int] = []
+    for t in E.walk(state._tricks):
+        leader = t & 1  # type: ignore[operator]
+        seats += [leader, 1 - leader]
+    if state._lead >= 0:
+        seats.append(1 - state._turn)
+    return seats[len(seats) - n :] if n else []
+
+
+def _leading(a: int, b: int) -> tuple[int, int]:
+    """Order two cards so that the first, led, wins the trick (R15)."""
+    ca, cb = E.CLASS[a], E.CLASS[b]
+    if ca == cb:
+        return (a, b) if a > b else (b, a)
+    if cb == 0:
+        return b, a
+    return a, b
+
+
+def position(
+    rules: RuleSet,
+    *,
+    hands: Sequence[CardsLike],
+    strohmaenner: Sequence[Sequence[CardsLike]] = ((), ()),
+    won: Sequence[CardsLike] = ((), ()),
+    rest_to: int | None = None,
+    leader: int,
+    dealer: int = 0,
+    undertaker: int | None = None,
+    doubled: bool = False,
+    announcements: Sequence[Iterable[Announcement | str]] = ((), ()),
+) -> GameState:
+    """Build a play-phase state from a description; see :class:`Position` (same arguments).
+
+    >>> from strohmandeln import CLASSIC, parse_action
+    >>> state = position(
+    ...     CLASSIC,
+    ...     hands=("XXI ♥K I", "♥Q"),
+    ...     strohmaenner=((), (("♠7", "Sküs"),)),   # seat 1: ♠7 face up, the Sküs face down below
+    ...     rest_to=1,
+    ...     leader=0,
+    ... )
+    >>> state.strohmann(1, 0)
+    StrohmannPile(face_up=Card.parse('♠7'), face_down=1)
+    >>> for text in ("♥K", "♥Q", "XXI", "♠7"):
+    ...     state = state.apply(parse_action(text))
+    >>> state.hand(1), state.events[-1].hidden     # the last card went to the hand unseen (R12)
+    ((Card.parse('Sküs'),), True)
+    """
+    return Position(
+        rules=rules,
+        hands=hands,
+        strohmaenner=strohmaenner,
+        won=won,
+        rest_to=rest_to,
+        leader=leader,
+        dealer=dealer,
+        undertaker=undertaker,
+        doubled=doubled,
+        announcements=announcements,
+    ).state()

@@ -1,0 +1,326 @@
+r"""A compact, human-readable text record of a deal or a match.
+
+A deal record names the rule set, the dealer and the deck order, then lists the actions, one
+token each, in the notation of :mod:`strohmandeln.actions` (``take``, ``pass``, ``XXI``,
+``♥K+trull``, ``XVII!ross``). Loading deals the order and replays every token through the rules,
+so a wrong record is refused at the first bad token, with its number and why.
+
+The format, line by line (``#`` starts a comment that runs to the end of its line; blank lines
+are ignored; tokens are separated by white space)::
+
+    strohmandeln-deal 1            the format and its version
+    rules classic                  a preset's name, or a rule set as one line of JSON
+    dealer 0                       the dealer's seat (R5)
+    order XIV ♥K ♣7 …              the deck order, top card first (R6): every card once
+    pass pass                      the actions, one token each, over as many lines as you like
+    ♣7 ♣K
+    …
+
+:func:`dumps` writes the decisions on one line and each trick on its own line. A match record is
+a header and the deals of the match, each introduced by ``deal N``::
+
+    strohmandeln-match 1
+    rules classic
+    first-dealer 0
+    deal 1
+    dealer 0
+    order …
+    pass pass ♣7 ♣K …
+    deal 2
+    …
+
+Card notation may be Unicode (``♥K``, ``Sküs``) or ASCII (``hK``, ``Skus``); ``dumps(...,
+ascii=True)`` writes ASCII.
+
+>>> import random
+>>> from strohmandeln import CLASSIC, deal
+>>> state = deal(CLASSIC, dealer=1, rng=4)
+>>> rng = random.Random(2)
+>>> while not state.is_terminal:
+...     state = state.apply(rng.choice(state.legal_actions()))
+>>> text = dumps(state)
+>>> text.splitlines()[:3]
+['strohmandeln-deal 1', 'rules classic', 'dealer 1']
+>>> loads(text) == state
+True
+>>> text.splitlines()[4:6]                 # the auction, then the first trick
+['take', 'V II']
+>>> try:
+...     loads(text.replace("\nV II\n", "\nII V\n"))   # the wrong seat leads
+... except RecordError as error:
+...     print(error.token, error.cause.value, "|", error)
+2 card_not_available | line 6, token 2 'II': card_not_available: seat 0 does not hold II (hand or face-up Strohmann top)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .actions import Action, Play, parse_action
+from .cards import Card
+from .errors import NotationError, Reason, SerializationError, StrohmandelnError
+from .rules import PRESETS, RuleSet
+from .state import GameState
+
+__all__ = ["RecordError", "dumps", "dumps_match", "loads", "loads_match"]
+
+#: The version of the record format.
+VERSION: Final = 1
+_DEAL_MAGIC: Final = "strohmandeln-deal"
+_MATCH_MAGIC: Final = "strohmandeln-match"
+#: The longest record :func:`loads` reads, in characters (a deal record is about 1 kB).
+MAX_RECORD: Final = 1_000_000
+_MAX_TOKENS: Final = 256
+
+
+class RecordError(SerializationError):
+    """A text record that cannot be loaded; its reason is ``invalid_record`` (or ``too_large``).
+
+    ``line`` is the 1-based line of the problem; ``token`` the 1-based number of the bad action
+    token within its deal (``None`` when the header is at fault); ``cause`` the reason of the
+    underlying refusal (for example ``must_follow_suit`` or ``invalid_card``).
+    """
+
+    line: int
+    token: int | None
+    cause: Reason
+
+    def __init__(
+        self, message: str, *, line: int, token: int | None = None, cause: Reason = Reason.INVALID_RECORD, reason: Reason = Reason.INVALID_RECORD
+    ) -> None:
+        super().__init__(reason, message)
+        self.line = line
+        self.token = token
+        self.cause = cause
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.message, self.line, self.token, self.cause, self.reason))
+
+
+def _rebuild(message: str, line: int, token: int | None, cause: Reason, reason: Reason) -> RecordError:
+    return RecordError(message, line=line, token=token, cause=cause, reason=reason)
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+
+def _rules_line(rules: RuleSet) -> str:
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset == rules:
+        return f"rules {rules.name}"
+    return "rules " + json.dumps(rules.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _card_text(card: Card, ascii: bool) -> str:
+    return card.ascii if ascii else str(card)
+
+
+def _action_text(action: Action, ascii: bool) -> str:
+    return action.ascii if ascii and isinstance(action, Play) else str(action)
+
+
+def _deal_lines(state: GameState, ascii: bool) -> list[str]:
+    if state.order is None:
+        raise SerializationError(
+            Reason.NO_DECK_SOURCE, "a record needs a dealt state; a position has no deck order (use serialization.to_dict)"
+        )
+    lines = [f"dealer {state.dealer}", "order " + " ".join(_card_text(c, ascii) for c in state.order)]
+    history = state.history
+    first_play = next((i for i, a in enumerate(history) if isinstance(a, Play)), len(history))
+    if first_play:
+        lines.append(" ".join(_action_text(a, ascii) for a in history[:first_play]))
+    plays = history[first_play:]
+    for i in range(0, len(plays), 2):
+        lines.append(" ".join(_action_text(a, ascii) for a in plays[i : i + 2]))
+    return lines
+
+
+def dumps(state: GameState, *, ascii: bool = False) -> str:
+    """The record of a dealt state (finished or not): header and actions.
+
+    :param ascii: write cards in ASCII notation (``hK``, ``Skus``).
+    :raises SerializationError: for a state set up as a position (it has no deck order).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"dumps() takes a GameState, not {type(state).__name__}")
+    lines = [f"{_DEAL_MAGIC} {VERSION}", _rules_line(state.rules), *_deal_lines(state, ascii)]
+    return "\n".join(lines) + "\n"
+
+
+def dumps_match(match: Any, *, ascii: bool = False) -> str:
+    """The record of a :class:`~strohmandeln.Match`: its rule set, first dealer and every deal."""
+    lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
+    for number, state in enumerate(match.deals, 1):
+        lines.append(f"deal {number}")
+        lines.extend(_deal_lines(state, ascii))
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+class _Lines:
+    """The meaningful lines of a record: (line number, text without comment), non-empty."""
+
+    def __init__(self, text: object) -> None:
+        if not isinstance(text, str):
+            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+        if len(text) > MAX_RECORD:
+            raise RecordError(f"a record is at most {MAX_RECORD} characters", line=0, reason=Reason.TOO_LARGE)
+        self.items: list[tuple[int, str]] = []
+        for number, raw in enumerate(text.splitlines(), 1):
+            body = raw.split("#", 1)[0].strip()
+            if body:
+                self.items.append((number, body))
+        self.pos = 0
+
+    def peek(self) -> tuple[int, str] | None:
+        return self.items[self.pos] if self.pos < len(self.items) else None
+
+    def take(self, key: str) -> tuple[int, str]:
+        """The value of the next line, which must start with ``key``."""
+        item = self.peek()
+        if item is None:
+            last = self.items[-1][0] if self.items else 0
+            raise RecordError(f"line {last + 1}: expected '{key} …', the record ends", line=last + 1)
+        number, body = item
+        word, _, value = body.partition(" ")
+        if word != key:
+            raise RecordError(f"line {number}: expected '{key} …', not {body[:40]!r}", line=number)
+        self.pos += 1
+        return number, value.strip()
+
+
+def _magic(lines: _Lines, magic: str) -> None:
+    number, version = lines.take(magic)
+    if version != str(VERSION):
+        raise RecordError(
+            f"line {number}: version {version[:20]!r} is not supported (this library reads {VERSION})",
+            line=number,
+            cause=Reason.UNSUPPORTED_VERSION,
+        )
+
+
+def _rules(lines: _Lines) -> RuleSet:
+    from .serialization import rules_from_dict
+
+    number, value = lines.take("rules")
+    try:
+        if value.startswith("{"):
+            try:
+                data = json.loads(value)
+            except (ValueError, RecursionError):
+                raise RecordError(f"line {number}: the rule set is not valid JSON", line=number) from None
+            return rules_from_dict(data)
+        return rules_from_dict(value)
+    except SerializationError as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"line {number}: {error.message}", line=number, cause=error.reason) from None
+
+
+def _seat(lines: _Lines, key: str) -> int:
+    number, value = lines.take(key)
+    if value not in ("0", "1"):
+        raise RecordError(f"line {number}: {key} must be 0 or 1, not {value[:20]!r}", line=number, cause=Reason.BAD_SEAT)
+    return int(value)
+
+
+def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameState:
+    from .dealing import deal
+
+    dealer = _seat(lines, "dealer")
+    number, value = lines.take("order")
+    tokens = value.split()
+    if len(tokens) > 64:
+        raise RecordError(f"line {number}: too many cards in the order", line=number, cause=Reason.WRONG_DECK_SIZE)
+    cards = []
+    for k, token in enumerate(tokens, 1):
+        try:
+            cards.append(Card.parse(token))
+        except NotationError:
+            raise RecordError(f"line {number}: card {k} of the order, {token[:20]!r}, is not a card", line=number, cause=Reason.INVALID_CARD) from None
+    try:
+        state = deal(rules, dealer=dealer, order=cards)
+    except StrohmandelnError as error:
+        raise RecordError(f"line {number}: {error.message}", line=number, cause=error.reason) from None
+    count = 0
+    while True:
+        item = lines.peek()
+        if item is None or (stop is not None and item[1].partition(" ")[0] == stop):
+            return state
+        lines.pos += 1
+        line, body = item
+        for token in body.split():
+            count += 1
+            if count > _MAX_TOKENS:
+                raise RecordError(f"line {line}: more than {_MAX_TOKENS} actions", line=line, token=count, reason=Reason.TOO_LARGE)
+            try:
+                action = parse_action(token)
+            except NotationError as error:
+                raise RecordError(
+                    f"line {line}, token {count} {token[:20]!r}: {error.message}", line=line, token=count, cause=error.reason
+                ) from None
+            try:
+                state = state.apply(action)
+            except StrohmandelnError as error:
+                raise RecordError(
+                    f"line {line}, token {count} {token!r}: {error.reason.value}: {error.message}",
+                    line=line,
+                    token=count,
+                    cause=error.reason,
+                ) from None
+
+
+def _end(lines: _Lines) -> None:
+    item = lines.peek()
+    if item is not None:  # pragma: no cover - _deal reads to the end
+        raise RecordError(f"line {item[0]}: unexpected {item[1][:40]!r}", line=item[0])
+
+
+def loads(text: str) -> GameState:
+    """Replay a deal record (:func:`dumps`) through the rules.
+
+    :raises RecordError: (a :class:`~strohmandeln.SerializationError` with reason
+        ``invalid_record``) naming the line, the first bad token's number and why.
+    """
+    lines = _Lines(text)
+    _magic(lines, _DEAL_MAGIC)
+    rules = _rules(lines)
+    state = _deal(lines, rules)
+    _end(lines)
+    return state
+
+
+def loads_match(text: str) -> Any:
+    """Replay a match record (:func:`dumps_match`): every deal, recorded into a
+    :class:`~strohmandeln.Match` (which checks the dealers and rescores).
+
+    :raises RecordError: naming the deal, the line and the bad token.
+    """
+    from .match import Match
+
+    lines = _Lines(text)
+    _magic(lines, _MATCH_MAGIC)
+    rules = _rules(lines)
+    match = Match.start(rules, first_dealer=_seat(lines, "first-dealer"))
+    expected = 1
+    while lines.peek() is not None:
+        number, value = lines.take("deal")
+        if value != str(expected):
+            raise RecordError(f"line {number}: expected 'deal {expected}'", line=number)
+        try:
+            state = _deal(lines, rules, stop="deal")
+        except RecordError as error:
+            raise RecordError(
+                f"deal {expected}, {error.message}", line=error.line, token=error.token, cause=error.cause, reason=error.reason
+            ) from None
+        try:
+            match = match.record(state)
+        except StrohmandelnError as error:
+            raise RecordError(f"deal {expected} (line {number}): {error.message}", line=number, cause=error.reason) from None
+        expected += 1
+    return match

@@ -1,0 +1,631 @@
+"""What one player knows: per-player and spectator views of a deal.
+
+Strohmandeln hides cards from everyone, the owner included: a player knows his own hand, every
+card turned up from a Strohmann (R11) except the last cards the *opponent* takes up unseen (R12's
+default), and every card played. Nobody knows the face-down Strohmann cards, his own included.
+
+:meth:`GameState.view(player) <strohmandeln.GameState.view>` returns a :class:`PlayerView`: an
+immutable value holding exactly that knowledge — the player's own hand; for both players the
+face-up Strohmann tops, the number of face-down cards per Strohmann, the hand cards known to the
+viewer (the opponent's cards taken up in the open) and the hand sizes; the auction, the
+announcements, the calls, every trick and every public Strohmann turn; whose turn it is and, if it
+is the viewer's, the legal actions. ``state.view(None)`` (or :func:`spectator_view`) is the
+*spectator* view: public information only. Two states that differ only in cards hidden from a
+player give equal views for that player, so a server can send a view (:meth:`PlayerView.to_dict`)
+without leaking anything.
+
+>>> from strohmandeln import CLASSIC, deal
+>>> state = deal(CLASSIC, dealer=0, rng=7)
+>>> while state.trick_number < 3:
+...     state = state.apply(state.legal_actions()[0])
+>>> view = state.view(1)
+>>> view.hand == state.hand(1), view.hand_size(0) == len(state.hand(0))
+(True, True)
+>>> set(view.known_hand(0)) <= set(state.hand(0))       # only what seat 0 took up in the open
+True
+>>> [pile.face_down for pile in view.strohmaenner(0)] == [p.face_down for p in state.strohmaenner(0)]
+True
+>>> view.legal_actions() == (state.legal_actions() if state.current_player == 1 else ())
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NoReturn
+
+import attrs
+
+from . import _engine as E
+from .actions import Action, Announcement, Fold, Keep, Pass, Play, Take
+from .cards import DECK_54, Card
+from .points import CardPoints
+from .rules import RuleSet
+from .state import (
+    GameState,
+    Phase,
+    StrohmannPile,
+    StrohmannTurn,
+    Trick,
+    VoidReason,
+    _seat,
+    _unpack_event,
+    _unpack_play,
+    _unpack_trick,
+)
+
+__all__ = ["HiddenTurn", "PlayerView", "player_view", "spectator_view"]
+
+#: The card field of a packed event whose card the viewer does not know.
+HIDDEN_CARD: Final = 63
+_CARD_FIELD: Final = 63 << 3
+
+
+@attrs.frozen
+class HiddenTurn:
+    """A Strohmann turn whose card the viewer does not know (R12's default ``hidden``).
+
+    It stands in a view where the state has a :class:`~strohmandeln.StrohmannTurn` with
+    ``hidden=True`` of the *other* player: the last card of one of his Strohmänner went into his
+    hand unseen. ``card`` is ``None``; the other attributes are those of the real turn.
+    """
+
+    #: The owner of the Strohmann.
+    player: int
+    #: Which Strohmann: 0, 1, 2.
+    strohmann: int
+    #: The number of tricks completed when the card was taken up.
+    after_trick: int
+
+    @property
+    def card(self) -> None:
+        """Unknown to the viewer: always ``None``."""
+        return None
+
+    @property
+    def to_hand(self) -> bool:
+        """A last card always goes into the hand (R12)."""
+        return True
+
+    @property
+    def hidden(self) -> bool:
+        """Always ``True``."""
+        return True
+
+
+def _unpack_seen(packed: int) -> StrohmannTurn | HiddenTurn:
+    if packed >> 3 & 63 == HIDDEN_CARD:
+        return HiddenTurn(player=packed & 1, strohmann=packed >> 1 & 3, after_trick=packed >> 11)
+    return _unpack_event(packed)
+
+
+_new = object.__new__
+
+
+class PlayerView:
+    """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
+
+    Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
+    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer. Two views are equal
+    when they hold the same knowledge.
+    """
+
+    __slots__ = (
+        "_player",
+        "_rules",
+        "_dealer",
+        "_dealt",
+        "_phase",
+        "_turn",
+        "_auc",
+        "_calls",
+        "_lead",
+        "_ntr",
+        "_hist",
+        "_tricks",
+        "_events",
+        "_hand",
+        "_tops",
+        "_won",
+        "_known",
+        "_sizes",
+        "_piles",
+        "_asked",
+        "_legal",
+        "_cache",
+    )
+
+    _player: int  # -1 for a spectator
+    _rules: RuleSet
+    _dealer: int
+    _dealt: bool  # whether the deal has a deck order (False for positions)
+    _phase: Phase
+    _turn: int
+    _auc: tuple[int, bool, VoidReason | None]
+    _calls: int
+    _lead: int
+    _ntr: int
+    _hist: Any  # cons list of actions (shared with the state: public)
+    _tricks: Any  # cons list of packed tricks (public)
+    _events: tuple[int, ...]  # packed events, hidden cards replaced by HIDDEN_CARD
+    _hand: int  # the viewer's hand (0 for a spectator)
+    _tops: tuple[int, int]
+    _won: tuple[int, int]
+    _known: tuple[int, int]  # hand cards known to the viewer, per seat
+    _sizes: tuple[int, int]  # hand sizes
+    _piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): face-up card index or -1, face-down count
+    _asked: int  # the seat first asked whether to fold (R7), or -1
+    _legal: tuple[Action, ...]
+    _cache: dict[str, Any]
+
+    def __init__(self) -> None:
+        raise TypeError("use GameState.view() to create a PlayerView")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("PlayerView is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("PlayerView is immutable")
+
+    # ------------------------------------------------------------------------------------------
+    # Who is looking
+
+    @property
+    def player(self) -> int | None:
+        """The viewer's seat, or ``None`` for a spectator."""
+        return None if self._player < 0 else self._player
+
+    @property
+    def is_spectator(self) -> bool:
+        """Whether this is the spectator view (public information only)."""
+        return self._player < 0
+
+    # ------------------------------------------------------------------------------------------
+    # The deal and the auction (public)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of the deal."""
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def elder(self) -> int:
+        """Elder, the non-dealer (R5)."""
+        return 1 - self._dealer
+
+    @property
+    def dealt(self) -> bool:
+        """Whether the deal was dealt from a deck order (``False`` for a position, see
+        :mod:`strohmandeln.positions`)."""
+        return self._dealt
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`~strohmandeln.Phase`."""
+        return self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self._turn < 0
+
+    @property
+    def void_reason(self) -> VoidReason | None:
+        """Why the deal is void, or ``None``."""
+        return self._auc[2]
+
+    @property
+    def undertaker(self) -> int | None:
+        """The seat that took the game (R8), or ``None``."""
+        u = self._auc[0]
+        return None if u < 0 else u
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the undertaker's game was doubled (R10)."""
+        return self._auc[1]
+
+    @property
+    def is_simple_game(self) -> bool:
+        """Whether the card play is a simple game (both passed, R9)."""
+        return self._auc[0] < 0 and self._phase in (Phase.PLAY, Phase.FINISHED)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order (all actions are public)."""
+        cached = self._cache.get("history")
+        if cached is None:
+            cached = self._cache["history"] = tuple(E.walk(self._hist))
+        return cached
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that took each action of :attr:`history` (public: everyone sees who acts)."""
+        cached = self._cache.get("actors")
+        if cached is None:
+            cached = self._cache["actors"] = _actors(self)
+        return cached
+
+    # ------------------------------------------------------------------------------------------
+    # The card play (public)
+
+    @property
+    def trick_number(self) -> int:
+        """The number of completed tricks."""
+        return self._ntr
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        cached = self._cache.get("tricks")
+        if cached is None:
+            cached = self._cache["tricks"] = tuple(
+                _unpack_trick(n + 1, packed) for n, packed in enumerate(E.walk(self._tricks))  # type: ignore[arg-type]
+            )
+        return cached
+
+    @property
+    def current_trick(self) -> tuple[Play, ...]:
+        """The plays of the trick in progress (none or the lead)."""
+        lead = self._lead
+        return () if lead < 0 else (_unpack_play(lead & 63, lead >> 6),)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the current trick, during play."""
+        if self._phase is not Phase.PLAY:
+            return None
+        return 1 - self._turn if self._lead >= 0 else self._turn
+
+    @property
+    def events(self) -> tuple[StrohmannTurn | HiddenTurn, ...]:
+        """Every Strohmann turn in order; the opponent's unseen last cards (R12) are
+        :class:`HiddenTurn`."""
+        cached = self._cache.get("events")
+        if cached is None:
+            cached = self._cache["events"] = tuple(_unpack_seen(e) for e in self._events)
+        return cached
+
+    def won_cards(self, player: int) -> tuple[Card, ...]:
+        """The cards in ``player``'s tricks (public)."""
+        return E.cards_of(self._won[_seat(player)])
+
+    def card_points(self, player: int) -> CardPoints:
+        """The card points in ``player``'s tricks so far (R2, R4)."""
+        mask = self._won[_seat(player)]
+        thirds = E.rule_data(self._rules).thirds
+        return CardPoints(sum(thirds[c.index] for c in E.cards_of(mask)))
+
+    def announcements(self, player: int) -> frozenset[Announcement]:
+        """The announcements ``player`` has made (R17)."""
+        bits = self._calls >> (2 * _seat(player)) & 3
+        return frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
+
+    # ------------------------------------------------------------------------------------------
+    # Cards: hands and Strohmänner
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand, in canonical order (empty for a spectator)."""
+        return E.cards_of(self._hand)
+
+    @property
+    def dealt_hand(self) -> tuple[Card, ...]:
+        """The viewer's hand as dealt (R6), before anything was taken up or played (empty for a
+        spectator)."""
+        p = self._player
+        if p < 0:
+            return ()
+        return E.cards_of(_dealt_mask(self, p))
+
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player`` holds in his hand (public)."""
+        return self._sizes[_seat(player)]
+
+    def known_hand(self, player: int) -> tuple[Card, ...]:
+        """The cards of ``player``'s hand that the viewer knows: his whole hand for the viewer
+        himself, else the cards taken up in the open (R11) and not yet played."""
+        return E.cards_of(self._known[_seat(player)])
+
+    def unknown_hand_count(self, player: int) -> int:
+        """How many of ``player``'s hand cards the viewer does not know."""
+        p = _seat(player)
+        return self._sizes[p] - self._known[p].bit_count()
+
+    def strohmann_tops(self, player: int) -> tuple[Card, ...]:
+        """The face-up top cards of ``player``'s Strohmänner (public)."""
+        return E.cards_of(self._tops[_seat(player)])
+
+    def strohmann(self, player: int, index: int) -> StrohmannPile:
+        """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count."""
+        p = _seat(player)
+        if type(index) is not int or not 0 <= index <= 2:
+            from .errors import IllegalActionError, Reason
+
+            raise IllegalActionError(Reason.BAD_SEAT, f"no Strohmann {index!r}; they are numbered 0, 1, 2")
+        top, down = self._piles[3 * p + index]
+        return StrohmannPile(None if top < 0 else DECK_54[top], down)
+
+    def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
+        """All three Strohmänner of ``player``."""
+        return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards of the deck whose place the viewer does not know: the unknown hand cards of
+        the other player(s), his unseen last cards and every face-down Strohmann card — the cards
+        a sampler (:mod:`strohmandeln.sampling`) distributes."""
+        seen = self._known[0] | self._known[1] | self._won[0] | self._won[1] | self._tops[0] | self._tops[1]
+        if self._lead >= 0:
+            seen |= 1 << (self._lead & 63)
+        deck = E.rule_data(self._rules).deck_mask
+        return E.cards_of(deck & ~seen)
+
+    # ------------------------------------------------------------------------------------------
+    # Acting
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions if it is his turn, else ``()`` (always for a spectator)."""
+        return self._legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`."""
+        try:
+            return action in self._legal
+        except TypeError:  # an unhashable or incomparable object
+            return False
+
+    # ------------------------------------------------------------------------------------------
+    # Serialization
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form of the view (see :mod:`strohmandeln.serialization`)."""
+        from .serialization import view_to_dict
+
+        return view_to_dict(self)
+
+    @staticmethod
+    def from_dict(data: object) -> PlayerView:
+        """Load a view from :meth:`to_dict`'s form, checking that some deal produces it.
+
+        :raises SerializationError: if the document is malformed or no deal is consistent with it.
+        """
+        from .serialization import view_from_dict
+
+        return view_from_dict(data)
+
+    # ------------------------------------------------------------------------------------------
+    # Value semantics
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._player,
+            self._rules,
+            self._dealer,
+            self._dealt,
+            self._phase,
+            self._turn,
+            self._auc,
+            self._calls,
+            self._lead,
+            self._ntr,
+            self.history,
+            tuple(E.walk(self._tricks)),
+            self._events,
+            self._hand,
+            self._tops,
+            self._won,
+            self._known,
+            self._sizes,
+            self._piles,
+            self._asked,
+            self._legal,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> PlayerView:
+        return self
+
+    def __deepcopy__(self, memo: object) -> PlayerView:
+        return self
+
+    def __repr__(self) -> str:
+        who = "spectator" if self._player < 0 else f"player={self._player}"
+        to_act = "-" if self._turn < 0 else str(self._turn)
+        return f"<PlayerView {who} {self._rules.name} phase={self._phase.value} tricks={self._ntr} to_act={to_act}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (tuple(getattr(self, name) for name in _FIELDS),))
+
+
+_FIELDS: Final = tuple(name for name in PlayerView.__slots__ if name != "_cache")
+
+
+def _restore(values: tuple[Any, ...]) -> PlayerView:
+    """Unpickle a view (its fields were a view's to begin with)."""
+    v: PlayerView = object.__new__(PlayerView)
+    for name, value in zip(_FIELDS, values):
+        object.__setattr__(v, name, value)
+    object.__setattr__(v, "_cache", {})
+    return v
+
+
+def player_view(state: GameState, player: int | None) -> PlayerView:
+    """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view`."""
+    p = -1 if player is None else _seat(player)
+    d = state._d
+    v: PlayerView = _new(PlayerView)
+    put = object.__setattr__
+    h0 = state._h0
+    h1 = state._h1
+    t0 = state._t0
+    t1 = state._t1
+    w0 = state._w0
+    w1 = state._w1
+    lead = state._lead
+    # Strohmänner (public): a pile's face-down cards are its cards still out of sight; its
+    # face-up top is the one in a tops mask (R11, R15).
+    up = h0 | h1 | t0 | t1 | w0 | w1
+    if lead >= 0:
+        up |= 1 << (lead & 63)
+    tops = t0 | t1
+    masks, lasts = _pile_masks(d)
+    piles = tuple([((tops & m).bit_length() - 1, (m & ~up).bit_count()) for m in masks])
+    # The last cards taken up unseen (R12): a pile's last card once the pile is used up.
+    last0 = last1 = 0
+    if d.hidden_last:
+        for k in (0, 1, 2):
+            if not masks[k] & ~up:
+                last0 |= lasts[k]
+            if not masks[k + 3] & ~up:
+                last1 |= lasts[k + 3]
+    # Known hand cards: the viewer's whole hand; of the others, the cards taken up in the open.
+    hands = d.hands
+    known0 = h0 if p == 0 else h0 & ~hands[0] & ~last0
+    known1 = h1 if p == 1 else h1 & ~hands[1] & ~last1
+    # Events: hide the unseen last cards of everyone but the viewer (R12).
+    events = E.walk(state._events)
+    if (last0 and p != 0) or (last1 and p != 1):
+        events = [e | _CARD_FIELD if e & 0x400 and e & 1 != p else e for e in events]  # type: ignore[operator]
+    asked = -1
+    if d.rules.fold_without_tarock:
+        if not d.hands[d.elder] & E.TAROCKS:
+            asked = d.elder
+        elif not d.hands[d.dealer] & E.TAROCKS:
+            asked = d.dealer
+    put(v, "_player", p)
+    put(v, "_rules", d.rules)
+    put(v, "_dealer", d.dealer)
+    put(v, "_dealt", d.order is not None)
+    put(v, "_phase", state._phase)
+    put(v, "_turn", state._turn)
+    put(v, "_auc", state._auc)
+    put(v, "_calls", state._calls)
+    put(v, "_lead", lead)
+    put(v, "_ntr", state._ntr)
+    put(v, "_hist", state._hist)
+    put(v, "_tricks", state._tricks)
+    put(v, "_events", tuple(events))
+    put(v, "_hand", h0 if p == 0 else h1 if p == 1 else 0)
+    put(v, "_tops", (t0, t1))
+    put(v, "_won", (w0, w1))
+    put(v, "_known", (known0, known1))
+    put(v, "_sizes", (h0.bit_count(), h1.bit_count()))
+    put(v, "_piles", piles)
+    put(v, "_asked", asked)
+    put(v, "_legal", state.legal_actions() if p >= 0 and state._turn == p else ())
+    put(v, "_cache", {})
+    return v
+
+
+_PILE_MASKS: dict[E.Deal, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _pile_masks(d: E.Deal) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per Strohmann of a deal: the mask of its cards and of its last card (cached)."""
+    cached = _PILE_MASKS.get(d)
+    if cached is None:
+        if len(_PILE_MASKS) >= 256:
+            _PILE_MASKS.clear()
+        masks = tuple(sum(1 << c for c in pile) for pile in d.piles)
+        lasts = tuple(1 << pile[-1] if pile else 0 for pile in d.piles)
+        cached = _PILE_MASKS[d] = (masks, lasts)
+    return cached
+
+
+def spectator_view(state: GameState) -> PlayerView:
+    """The public information of ``state`` (what a spectator at the table sees).
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> view = spectator_view(deal(CLASSIC, dealer=0, rng=1))
+    >>> view.is_spectator, view.hand, view.legal_actions()
+    (True, (), ())
+    """
+    return player_view(state, None)
+
+
+# --------------------------------------------------------------------------------------------
+# Derived knowledge (shared with the sampler)
+
+
+def _synthetic_tricks(view: PlayerView) -> int:
+    """How many leading tricks of the view were set up by a position rather than played
+    (:mod:`strohmandeln.positions`); 0 for a dealt state."""
+    if view._dealt:
+        return 0
+    plays = sum(1 for a in view.history if isinstance(a, Play))
+    return view._ntr - (plays - (view._lead >= 0)) // 2
+
+
+def _play_actors(view: PlayerView) -> list[int]:
+    """The seat of every play of the history, in order (R15: the leader, then the follower)."""
+    out: list[int] = []
+    for packed in E.walk(view._tricks)[_synthetic_tricks(view) :]:
+        leader = packed & 1  # type: ignore[operator]
+        out.append(leader)
+        out.append(1 - leader)
+    if view._lead >= 0:
+        out.append(1 - view._turn)
+    return out
+
+
+def _actors(view: PlayerView) -> tuple[int, ...]:
+    """The seat of each action in the history, from public information only."""
+    history = view.history
+    elder = 1 - view._dealer
+    out: list[int] = []
+    i = 0
+    n = len(history)
+    # R7: the seat first asked, then (after Elder keeps) the dealer.
+    if i < n and isinstance(history[i], (Fold, Keep)):
+        out.append(view._asked if view._asked >= 0 else elder)
+        i += 1
+        if i < n and isinstance(history[i], (Fold, Keep)):
+            out.append(view._dealer)
+            i += 1
+    # R8, R10: Elder speaks first; doubling is the undertaker's opponent's.
+    seat = elder
+    taker = -1
+    while i < n and not isinstance(history[i], Play):
+        action = history[i]
+        if isinstance(action, (Take, Pass)):
+            out.append(seat)
+            if isinstance(action, Take):
+                taker = seat
+            seat = view._dealer
+        else:
+            out.append(1 - taker if taker >= 0 else view._dealer)
+        i += 1
+    out.extend(_play_actors(view))
+    return tuple(out)
+
+
+def _dealt_mask(view: PlayerView, p: int) -> int:
+    """Seat ``p``'s dealt hand (or starting hand of a position), for a view whose viewer is ``p``."""
+    played = 0
+    for packed in E.walk(view._tricks)[_synthetic_tricks(view) :]:
+        t: int = packed  # type: ignore[assignment]
+        card = (t >> 1 & 63) if t & 1 == p else (t >> 7 & 63)
+        played |= 1 << card
+    if view._lead >= 0 and view._turn != p:
+        played |= 1 << (view._lead & 63)
+    turned = 0
+    for e in view._events:
+        if e & 1 == p:
+            turned |= 1 << (e >> 3 & 63)
+    return (view._hand | played) & ~turned

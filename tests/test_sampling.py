@@ -1,0 +1,358 @@
+"""Sampling the hidden cards: consistency with the view at every step, exact uniformity, and the
+constraints of R7, R12 and R14."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+import strohmandeln as sm
+from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card, GameState, LastCard
+from strohmandeln import _engine as E
+from strohmandeln.sampling import sample, sample_order
+from strohmandeln.views import HiddenTurn
+
+PRESETS = (CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, FURR, BECK, sm.STRAMANDL)
+
+
+def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def replayed(view: sm.PlayerView, order: tuple[Card, ...]) -> list[GameState]:
+    state = sm.deal(view.rules, dealer=view.dealer, order=order)
+    states = [state]
+    for action in view.history:
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+def same_fields(a: GameState, b: GameState) -> None:
+    for slot in GameState.__slots__:
+        if slot == "_legal":
+            continue
+        x, y = getattr(a, slot), getattr(b, slot)
+        if slot == "_d":
+            x = tuple(getattr(x, k) for k in E.Deal.__slots__)
+            y = tuple(getattr(y, k) for k in E.Deal.__slots__)
+        elif slot in ("_tricks", "_events", "_hist"):
+            x, y = E.walk(x), E.walk(y)
+        assert x == y, slot
+
+
+# --------------------------------------------------------------------------------------------
+# Consistency
+
+
+@pytest.mark.parametrize("block", range(6))
+def test_samples_reproduce_the_view_at_every_step(block: int) -> None:
+    """Thousands of random views over every preset: dealing the sampled order and replaying the
+    public history gives the viewer's view at every step (R7, R11, R12, R14, R17 all hold)."""
+    rng = random.Random(block)
+    checked = 0
+    for seed in range(block * 40, block * 40 + 40):
+        rules = PRESETS[seed % len(PRESETS)]
+        states = playout(rules, seed)
+        for k in rng.sample(range(len(states)), min(len(states), 8)):
+            for p in (0, 1):
+                view = states[k].view(p)
+                guess = sample(view, rng)
+                assert guess.view(p) == view
+                assert guess.order is not None and sorted(guess.order) == sorted(rules.deck.cards)
+                checked += 1
+                if checked % 6 == 0:  # the full check, step by step, on a share of them
+                    for mine, theirs in zip(states[: k + 1], replayed(view, guess.order)):
+                        assert mine.view(p) == theirs.view(p)
+    assert checked >= 400
+
+
+def test_assembled_sample_equals_the_replayed_one() -> None:
+    rng = random.Random(9)
+    for seed in range(40):
+        rules = PRESETS[seed % len(PRESETS)]
+        states = playout(rules, seed)
+        for state in rng.sample(states, 4) + [states[-1]]:
+            for p in (0, 1):
+                view = state.view(p)
+                fast = sample(view, random.Random(seed))
+                slow = sample(view, random.Random(seed), replay=True)
+                assert fast == slow
+                same_fields(fast, slow)
+                assert fast.legal_actions() == slow.legal_actions()
+                if fast.is_terminal and fast.phase is sm.Phase.FINISHED:
+                    assert fast.result() == slow.result()
+
+
+def test_samples_vary_and_keep_what_the_viewer_knows() -> None:
+    state = playout(CLASSIC, 4)[25]
+    view = state.view(0)
+    rng = random.Random(1)
+    hands = set()
+    for _ in range(50):
+        guess = sample(view, rng)
+        assert guess.hand(0) == state.hand(0)
+        assert guess.strohmaenner(0) == state.strohmaenner(0) and guess.strohmaenner(1) == state.strohmaenner(1)
+        assert set(view.known_hand(1)) <= set(guess.hand(1))
+        hands.add(guess.hand(1))
+    assert len(hands) > 40
+
+
+def test_seeds_and_generators() -> None:
+    view = playout(CLASSIC, 2)[10].view(1)
+    assert sample(view, 5) == sample(view, random.Random(5))
+    assert sample_order(view, 5) == sample(view, 5).order
+    with pytest.raises(TypeError):
+        sample(view, "seed")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        sample(view, True)
+
+
+def test_spectator_samples_are_consistent() -> None:
+    rng = random.Random(3)
+    for seed in range(60):
+        states = playout(PRESETS[seed % len(PRESETS)], seed)
+        for k in rng.sample(range(len(states)), 3):
+            view = states[k].view(None)
+            guess = sample(view, rng)
+            assert guess.view(None) == view
+            if seed % 5 == 0:
+                for mine, theirs in zip(states[: k + 1], replayed(view, guess.order)):  # type: ignore[arg-type]
+                    assert mine.view(None) == theirs.view(None)
+
+
+def test_position_views_cannot_be_sampled() -> None:
+    from strohmandeln.positions import position
+
+    state = position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), rest_to=0, leader=0)
+    with pytest.raises(sm.StateError) as info:
+        sample(state.view(0), 1)
+    assert info.value.reason is sm.Reason.NO_DECK_SOURCE
+
+
+# --------------------------------------------------------------------------------------------
+# Distribution
+
+
+def _chi2_z(counts: list[int], expected: list[float]) -> float:
+    """The chi-square statistic of ``counts``, as a z-score (normal approximation)."""
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(counts, expected))
+    df = len(counts) - 1
+    return (chi2 - df) / math.sqrt(2 * df)
+
+
+def test_uniform_without_constraints() -> None:
+    """Before the uncovering in a rule set without R7's fold, the opponent's 15 cards and the 24
+    face-down cards are a uniform random arrangement of the 39 cards the viewer has not seen."""
+    state = sm.deal(BECK, dealer=0, rng=123)  # no fold option: no constraint at all
+    view = state.view(1)
+    unseen = sorted(view.unseen_cards())
+    assert len(unseen) == 39
+    rng = random.Random(2024)
+    n = 6000
+    in_hand: Counter[Card] = Counter()
+    first_turned: Counter[Card] = Counter()  # the top card of seat 0's first Strohmann
+    for _ in range(n):
+        guess = sample(view, rng)
+        in_hand.update(guess.hand(0))
+        assert guess.order is not None
+        first_turned[guess.order[30]] += 1  # dealer 0: Elder (seat 1) gets 30-33, seat 0 34-37
+    hands, piles = sm.deal_layout(BECK, sm.DECK_54, dealer=0)
+    assert len(piles[0][0]) == 4
+    p_hand = 15 / 39
+    z_hand = _chi2_z([in_hand[c] for c in unseen], [n * p_hand] * 39)
+    z_top = _chi2_z([first_turned[c] for c in unseen], [n / 39] * 39)
+    assert abs(z_hand) < 5 and abs(z_top) < 5, (z_hand, z_top)
+
+
+def _hidden_deal() -> tuple[GameState, int]:
+    """A finished deal in which the viewer's opponent took up two or three last cards unseen
+    (R12) and showed voids (R14)."""
+    for seed in range(400):
+        final = playout(CLASSIC, seed)[-1]
+        for p in (0, 1):
+            hidden = [e for e in final.events if e.hidden and e.player != p]
+            voids = [t for t in final.tricks if t.leader == p and sm._engine.CLASS[t.plays[0].card.index] != sm._engine.CLASS[t.plays[1].card.index]]
+            if len(hidden) >= 2 and len(voids) >= 3:
+                return final, p
+    raise AssertionError("no suitable deal")
+
+
+def test_exactly_uniform_over_consistent_deals_R12_R14() -> None:
+    """Enumerate every deal consistent with a finished view (which free cards were the unseen last
+    cards) by replaying each; the sampler hits exactly those, uniformly."""
+    final, p = _hidden_deal()
+    view = final.view(p)
+    q = 1 - p
+    hand_positions = sm.sampling._layout(CLASSIC.deck, final.dealer)[0]
+    _, pile_positions = sm.sampling._layout(CLASSIC.deck, final.dealer)
+    hidden_slots = [pile_positions[3 * e.player + e.strohmann][-1] for e in final.events if e.hidden and e.player == q]
+    assert final.order is not None
+    free = [final.order[pos] for pos in hidden_slots] + [final.order[pos] for pos in hand_positions[q]]
+    consistent = set()
+    for chosen in itertools.permutations(free, len(hidden_slots)):
+        order = list(final.order)
+        rest = sorted(c for c in free if c not in chosen)
+        for pos, card in zip(hidden_slots, chosen):
+            order[pos] = card
+        for pos, card in zip(hand_positions[q], rest):
+            order[pos] = card
+        try:
+            states = replayed(view, tuple(order))
+        except sm.IllegalActionError:
+            continue
+        if states[-1].view(p) == view:
+            consistent.add(chosen)
+    assert 1 < len(consistent) < math.perm(len(free), len(hidden_slots)), len(consistent)
+    rng = random.Random(7)
+    n = 40 * len(consistent)
+    counts: Counter[tuple[Card, ...]] = Counter()
+    for _ in range(n):
+        drawn = sample_order(view, rng)
+        counts[tuple(drawn[pos] for pos in hidden_slots)] += 1
+    assert set(counts) == consistent
+    keys = sorted(consistent)
+    z = _chi2_z([counts[k] for k in keys], [n / len(keys)] * len(keys))
+    assert abs(z) < 5, z
+
+
+# --------------------------------------------------------------------------------------------
+# The constraints, one by one
+
+
+def test_R14_void_binds_the_cards_then_in_hand_but_not_later_unseen_ones() -> None:
+    """A player who did not follow a suit had none of it in his hand then; a last card he took up
+    unseen afterwards (R12) may be of that suit."""
+    found = 0
+    for seed in range(300):
+        final = playout(CLASSIC, seed)[-1]
+        for p in (0, 1):
+            q = 1 - p
+            voids = [
+                (t.number, E.CLASS[t.plays[0].card.index])
+                for t in final.tricks
+                if t.leader == p and E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]
+            ]
+            late = [e for e in final.events if e.hidden and e.player == q and voids and e.after_trick >= voids[0][0]]
+            if not late:
+                continue
+            view = final.view(p)
+            rng = random.Random(seed)
+            suits_seen: Counter[int] = Counter()
+            for _ in range(200):
+                guess = sample(view, rng)
+                # cards q held from the deal on and never played before a void trick: not of that class
+                dealt = set(sm.deal_layout(CLASSIC, guess.order, dealer=guess.dealer)[0][q])  # type: ignore[arg-type]
+                played_at = {t.play_of(q).card: t.number for t in guess.tricks}
+                for number, cls in voids:
+                    for card in dealt:
+                        if played_at[card] > number:
+                            assert E.CLASS[card.index] != cls
+                for e, real in zip(guess.events, final.events):
+                    if real.hidden and real.player == q and real in late:
+                        suits_seen[E.CLASS[e.card.index]] += 1
+            void_classes = {cls for number, cls in voids if number <= late[0].after_trick}
+            if void_classes & set(suits_seen):
+                found += 1
+        if found >= 2:
+            break
+    assert found >= 2
+
+
+def _tarockless_deal(rng: random.Random, dealer: int, seats: tuple[int, ...]) -> GameState:
+    """A classic deal in which ``seats`` hold no tarock in their dealt hands (and the others do)."""
+    suits = [c for c in sm.DECK_54 if not c.is_tarock]
+    tarocks = [c for c in sm.DECK_54 if c.is_tarock]
+    rng.shuffle(suits)
+    rng.shuffle(tarocks)
+    hands: list[list[Card]] = [[], []]
+    for seat in (0, 1):
+        if seat in seats:
+            hands[seat] = [suits.pop() for _ in range(15)]
+        else:
+            hands[seat] = [tarocks.pop()] + [suits.pop() for _ in range(14)]
+    order = sm.compose_order(CLASSIC, dealer=dealer, hands=(hands[0], hands[1]))
+    return sm.deal(CLASSIC, dealer=dealer, order=order)
+
+
+def _dealt(guess: GameState, seat: int) -> tuple[Card, ...]:
+    assert guess.order is not None
+    return sm.deal_layout(CLASSIC, guess.order, dealer=guess.dealer)[0][seat]
+
+
+@pytest.mark.parametrize("dealer", (0, 1))
+def test_R7_fold_decisions_bind_the_dealt_hand(dealer: int) -> None:
+    """Asked whether to fold: no tarock among the dealt hand cards. Not asked where the rules would
+    have asked: at least one. Elder is asked first; the dealer after Elder keeps."""
+    rng = random.Random(dealer)
+    elder = 1 - dealer
+
+    def check(state: GameState, viewer: int, tarockless: bool | None) -> None:
+        view = state.view(viewer)
+        for _ in range(30):
+            guess = sample(view, rng)
+            assert guess.view(viewer) == view
+            has = any(c.is_tarock for c in _dealt(guess, 1 - viewer))
+            if tarockless is not None:
+                assert has is not tarockless
+
+    # Elder tarockless: he is asked (so he has none); the dealer is not known yet.
+    state = _tarockless_deal(rng, dealer, (elder,))
+    assert state.phase is sm.Phase.FOLD and state.current_player == elder
+    check(state, dealer, True)
+    # ... he keeps; the dealer, holding a tarock, is not asked: Elder's view knows he has one.
+    kept = state.apply(sm.Keep())
+    assert kept.phase is sm.Phase.AUCTION
+    check(kept, elder, False)
+    # Only the dealer is tarockless: he is asked first, so Elder has a tarock.
+    state = _tarockless_deal(rng, dealer, (dealer,))
+    assert state.current_player == dealer
+    check(state, dealer, False)
+    check(state, elder, True)
+    # Both tarockless: Elder keeps, then the dealer is asked.
+    state = _tarockless_deal(rng, dealer, (0, 1)).apply(sm.Keep())
+    assert state.current_player == dealer
+    check(state, elder, True)
+    check(state.apply(sm.Keep()), dealer, True)
+    # Nobody tarockless: nobody asked, both have a tarock.
+    state = _tarockless_deal(rng, dealer, ())
+    check(state, 0, False)
+    check(state, 1, False)
+    # Elder folds at once: the dealer's hand is unconstrained.
+    state = _tarockless_deal(rng, dealer, (elder,)).apply(sm.Fold())
+    check(state, elder, None)
+
+
+def test_R17_announced_cards_were_in_the_hand() -> None:
+    order = sm.compose_order(
+        BECK, dealer=0, hands=((), tuple(Card.parse(x) for x in "Sküs XXI I ♥K ♦K ♠K ♣K XV XIV ♥Q ♥2 ♠10 ♠9 ♣8 ♦3".split()))
+    )
+    state = sm.deal(BECK, dealer=0, order=order).apply(sm.Pass()).apply(sm.Pass())
+    play = next(a for a in state.legal_actions() if isinstance(a, sm.Play) and len(a.announcements) == 2 and a.card.is_tarock)
+    state = state.apply(play)
+    view = state.view(0)
+    rng = random.Random(5)
+    for _ in range(100):
+        guess = sample(view, rng)
+        hand = set(guess.hand(1))
+        assert {Card.parse(x) for x in "Sküs XXI I ♥K ♦K ♠K ♣K".split()} - {play.card} <= hand
+
+
+def test_R12_option_shown_leaves_no_hidden_slot() -> None:
+    shown = attrs.evolve(CLASSIC, name="shown", last_card=LastCard.SHOWN)
+    final = playout(shown, 8)[-1]
+    view = final.view(0)
+    assert not any(isinstance(e, HiddenTurn) for e in view.events)
+    guess = sample(view, 1)
+    assert guess.events == final.events

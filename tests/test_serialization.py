@@ -1,0 +1,397 @@
+"""Documents: round trips, JSON types only, and hostile input (a Hypothesis fuzzer for every
+loader)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import strohmandeln as sm
+from strohmandeln import CLASSIC, EXTENDED, PRESETS, ZWANZIGERRUFEN_40, GameState, Reason, SerializationError
+from strohmandeln import serialization as S
+from strohmandeln.positions import position
+
+
+def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def finished_match(rules: sm.RuleSet, deals: int, seed: int) -> sm.Match:
+    rng = random.Random(seed)
+    match = sm.Match.start(rules, first_dealer=1)
+    for _ in range(deals):
+        state = match.deal(rng=rng)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        match = match.record(state)
+    return match
+
+
+def only_json(value: object) -> None:
+    """Fails unless ``value`` is made of str, int, bool, None, list and dict with str keys."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            assert isinstance(k, str)
+            only_json(v)
+    elif isinstance(value, list):
+        for v in value:
+            only_json(v)
+    else:
+        assert value is None or type(value) in (str, int, bool), type(value)
+
+
+HOUSE = attrs.evolve(EXTENDED, name="house", last_card=sm.LastCard.SHOWN, undertaker_doubling=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Round trips
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(), HOUSE], ids=lambda r: r.name)
+def test_rule_sets_round_trip(rules: sm.RuleSet) -> None:
+    doc = S.rules_to_dict(rules)
+    only_json(doc)
+    assert doc["format"] == 1 and doc["type"] == "rules"
+    assert S.rules_from_dict(json.loads(json.dumps(doc))) == rules
+    assert S.rules_from_dict(rules.to_dict()) == rules
+    assert S.from_dict(doc) == rules
+
+
+def test_rule_sets_by_name_and_with_defaults() -> None:
+    for name, rules in PRESETS.items():
+        assert S.rules_from_dict(name) is rules
+    minimal = {"name": "tiny", "scoring": {"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}}
+    rules = S.rules_from_dict(minimal)
+    assert rules.name == "tiny" and rules.deck is sm.Deck.FULL_54 and rules.scoring.bonuses == ()
+    with pytest.raises(SerializationError) as info:
+        S.rules_from_dict("nonesuch")
+    assert info.value.reason is Reason.MALFORMED_DOCUMENT
+    bad = {"name": "x", "deck": "40", "scoring": {"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3, "bonuses": {"uhu": 1}}}
+    with pytest.raises(SerializationError) as info:
+        S.rules_from_dict(bad)
+    assert info.value.reason is Reason.INCONSISTENT_RULES
+
+
+def test_actions_round_trip() -> None:
+    actions: list[sm.Action] = [sm.Take(), sm.Pass(), sm.Fold(), sm.Keep(), sm.Double(), sm.NoDouble()]
+    actions += [sm.parse_action(t) for t in ("XXI", "♥K+trull", "♥K+trull+kings", "XVII!ross", "XVIII+kings!topschin")]
+    for action in actions:
+        doc = S.action_to_dict(action)
+        only_json(doc)
+        assert S.action_from_dict(doc) == action
+        assert S.from_dict(S.to_dict(action)) == action
+
+
+def test_states_round_trip() -> None:
+    for seed in range(40):
+        rules = [CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, sm.BECK, sm.FURR, HOUSE][seed % 6]
+        states = playout(rules, seed)
+        for state in states[:: max(1, len(states) // 5)] + [states[-1]]:
+            doc = state.to_dict()
+            only_json(doc)
+            back = GameState.from_dict(json.loads(json.dumps(doc)))
+            assert back == state and back.view(0) == state.view(0)
+            assert S.from_json(S.to_json(state)) == state
+    assert playout(CLASSIC, 1)[0].to_dict()["rules"] == "classic"
+    assert playout(HOUSE, 1)[0].to_dict()["rules"] == HOUSE.to_dict()
+
+
+def test_position_states_round_trip() -> None:
+    state = position(
+        CLASSIC,
+        hands=("♣K ♣C ♣9 XXI", "♣Q ♣J"),
+        strohmaenner=((), (("♠7", "Sküs"),)),
+        rest_to=1,
+        leader=0,
+        undertaker=1,
+        announcements=((), ("trull",)),
+    )
+    rng = random.Random(1)
+    while not state.is_terminal:
+        doc = state.to_dict()
+        only_json(doc)
+        assert "position" in doc and "order" not in doc
+        assert S.from_dict(json.loads(json.dumps(doc))) == state
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert S.from_dict(state.to_dict()).result() == state.result()
+
+
+def test_views_round_trip() -> None:
+    for seed in range(12):
+        states = playout([CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, HOUSE][seed % 4], seed)
+        for state in states[:: max(1, len(states) // 4)] + [states[-1]]:
+            for p in (0, 1, None):
+                view = state.view(p)
+                doc = S.to_dict(view)
+                only_json(doc)
+                assert S.from_dict(json.loads(json.dumps(doc))) == view
+
+
+def test_results_and_matches_round_trip() -> None:
+    match = finished_match(CLASSIC, 5, 3)
+    for result in match.results:
+        doc = S.to_dict(result)
+        only_json(doc)
+        assert S.from_dict(json.loads(json.dumps(doc))) == result
+    doc = S.to_dict(match)
+    only_json(doc)
+    back = S.from_dict(json.loads(json.dumps(doc)))
+    assert back == match
+
+
+def test_to_dict_refuses_other_objects() -> None:
+    with pytest.raises(TypeError):
+        S.to_dict(object())
+
+
+# --------------------------------------------------------------------------------------------
+# Hostile input, case by case
+
+
+def state_doc() -> dict[str, Any]:
+    return playout(CLASSIC, 7)[30].to_dict()
+
+
+def expect(reason: Reason, load: Callable[[Any], object], doc: object) -> SerializationError:
+    with pytest.raises(SerializationError) as info:
+        load(doc)
+    assert info.value.reason is reason, info.value
+    return info.value
+
+
+def test_versions_and_types() -> None:
+    doc = state_doc()
+    expect(Reason.UNSUPPORTED_VERSION, S.from_dict, {**doc, "format": 2})
+    expect(Reason.UNSUPPORTED_VERSION, S.state_from_dict, {**doc, "format": 0})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "format": "1"})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "format": True})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {k: v for k, v in doc.items() if k != "format"})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "type": "view"})
+    expect(Reason.MALFORMED_DOCUMENT, S.from_dict, {**doc, "type": "nonesuch"})
+    expect(Reason.MALFORMED_DOCUMENT, S.from_dict, [doc])
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "extra": 1})
+    odd: dict[Any, Any] = dict(doc)
+    odd[5] = 1
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, odd)
+
+
+def test_wrong_types_unknown_and_duplicate_cards() -> None:
+    doc = state_doc()
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "dealer": "0"})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "dealer": 2})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "dealer": 1.0})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "order": "XXI"})
+    expect(Reason.INVALID_CARD, S.state_from_dict, {**doc, "order": ["XXIII", *doc["order"][1:]]})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "order": [None, *doc["order"][1:]]})
+    expect(Reason.DUPLICATE_CARD, S.state_from_dict, {**doc, "order": [doc["order"][1], *doc["order"][1:]]})
+    expect(Reason.WRONG_DECK_SIZE, S.state_from_dict, {**doc, "order": doc["order"][:-1]})
+    expect(Reason.CARD_NOT_IN_DECK, S.state_from_dict, {**doc, "rules": "zwanzigerrufen40", "order": doc["order"][:40]})
+    expect(Reason.INVALID_ACTION, S.state_from_dict, {**doc, "actions": ["jump"]})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "actions": [["take"]]})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "rules": ["classic"]})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "rules": {"name": "x"}})
+
+
+def test_illegal_action_sequences() -> None:
+    doc = state_doc()
+    error = expect(Reason.WRONG_PHASE, S.state_from_dict, {**doc, "actions": ["pass", "pass", "pass"]})
+    assert "actions[2] 'pass'" in str(error)
+    actions = doc["actions"]
+    error = expect(Reason.CARD_NOT_AVAILABLE, S.state_from_dict, {**doc, "actions": [*actions, actions[-1]]})
+    assert f"actions[{len(actions)}]" in str(error)
+    finished = playout(CLASSIC, 7)[-1].to_dict()
+    expect(Reason.GAME_OVER, S.state_from_dict, {**finished, "actions": [*finished["actions"], "pass"]})
+
+
+def test_huge_lengths() -> None:
+    doc = state_doc()
+    expect(Reason.TOO_LARGE, S.state_from_dict, {**doc, "actions": ["pass"] * 100_000})
+    expect(Reason.TOO_LARGE, S.state_from_dict, {**doc, "order": doc["order"] * 1000})
+    expect(Reason.TOO_LARGE, S.state_from_dict, {**doc, "rules": "x" * 10**6})
+    expect(Reason.TOO_LARGE, S.state_from_dict, {**doc, "actions": ["X" * 10**6]})
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "dealer": 10**100})
+    expect(Reason.TOO_LARGE, S.from_json, "[" * 100_000 + "]" * 100_000)
+    expect(Reason.TOO_LARGE, S.from_json, " " * (S.MAX_JSON + 1))
+    expect(Reason.MALFORMED_DOCUMENT, S.from_json, "{")
+    expect(Reason.MALFORMED_DOCUMENT, S.from_json, b"\xff\xfe")
+    expect(Reason.MALFORMED_DOCUMENT, S.from_json, 5)
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    expect(Reason.MALFORMED_DOCUMENT, S.state_from_dict, {**doc, "actions": nested})
+    expect(Reason.MALFORMED_DOCUMENT, S.view_from_dict, {**playout(CLASSIC, 7)[5].view(0).to_dict(), "tricks": nested})
+
+
+def test_views_that_no_deal_produces_are_refused() -> None:
+    state = playout(CLASSIC, 11)[40]
+    doc = state.view(0).to_dict()
+    assert S.view_from_dict(doc) == state.view(0)
+    for key, value in (
+        ("hand_sizes", [doc["hand_sizes"][0], doc["hand_sizes"][1] + 1]),
+        ("legal_actions", doc["legal_actions"][1:] if doc["legal_actions"] else ["pass"]),
+        ("current_player", None if doc["current_player"] is not None else 0),
+        ("known_hands", [doc["known_hands"][0], doc["known_hands"][1] + ["Sküs"]]),
+        ("phase", "finished"),
+        ("doubled", True),
+        ("hand", doc["hand"][1:]),
+        ("events", doc["events"][:-1]),
+        ("history", doc["history"][:-1]),
+        ("dealt", False),
+    ):
+        bad = {**doc, key: value}
+        with pytest.raises(SerializationError):
+            S.view_from_dict(bad)
+    # another seat's cards in the viewer's hand: no deal produces it
+    other = playout(CLASSIC, 11)[40].view(1).to_dict()
+    with pytest.raises(SerializationError):
+        S.view_from_dict({**doc, "hand": other["hand"]})
+    # a hand_sizes entry given as true or 15.0 is not silently taken for 1 or 15
+    with pytest.raises(SerializationError):
+        S.view_from_dict({**doc, "hand_sizes": [float(doc["hand_sizes"][0]), doc["hand_sizes"][1]]})
+
+
+def test_results_and_matches_refuse_bad_documents() -> None:
+    match = finished_match(CLASSIC, 3, 5)
+    result = S.to_dict(match.results[0])
+    expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, {**result, "totals": [1, 1]})
+    expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, {**result, "lines": "x"})
+    expect(Reason.UNSUPPORTED_VERSION, S.result_from_dict, {**result, "format": 9})
+    doc = S.to_dict(match)
+    deals = doc["deals"]
+    expect(Reason.BAD_SEAT, S.match_from_dict, {**doc, "deals": [deals[1], deals[0], deals[2]]})
+    unfinished = {**deals[0], "actions": deals[0]["actions"][:5]}
+    expect(Reason.NOT_FINISHED, S.match_from_dict, {**doc, "deals": [unfinished]})
+
+
+# --------------------------------------------------------------------------------------------
+# The fuzzer: mutated documents for every loader
+
+
+def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _get(value: Any, path: tuple[object, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=12)
+    | st.sampled_from(["XXI", "Sküs", "♥K", "c10", "take", "pass", "classic", "play", "finished", "trull", "ross", "", "I"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=8,
+)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, base: object) -> object:
+    doc = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(doc)
+        path = draw(st.sampled_from(paths))
+        if not path:
+            doc = draw(json_values) if draw(st.integers(0, 9)) == 0 else doc
+            continue
+        parent: Any = _get(doc, path[:-1])
+        key: Any = path[-1]
+        node = parent[key]
+        op = draw(st.sampled_from(["replace", "delete", "duplicate", "truncate", "swap", "bump", "nest", "card", "rename"]))
+        if op == "replace":
+            parent[key] = draw(json_values)
+        elif op == "delete":
+            del parent[key]
+        elif op == "duplicate" and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(node))
+        elif op == "truncate" and isinstance(node, list):
+            del node[draw(st.integers(0, max(len(node) - 1, 0))) :]
+        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
+            j = draw(st.integers(0, len(parent) - 1))
+            parent[key], parent[j] = parent[j], parent[key]
+        elif op == "bump" and type(node) is int:
+            parent[key] = node + draw(st.sampled_from([1, -1, 2, 10**30, -(10**30)]))
+        elif op == "nest":
+            parent[key] = [node]
+        elif op == "card" and isinstance(node, str):
+            parent[key] = draw(st.sampled_from(["XXI", "Sküs", "♥K", "♣7", "♦1", "I", "II", "take", "♥K+trull", "XVII!ross"]))
+        elif op == "rename" and isinstance(parent, dict):
+            parent[draw(st.text(max_size=6))] = parent.pop(key)
+    return doc
+
+
+def _mid(seed: int, k: int) -> GameState:
+    states = playout([CLASSIC, EXTENDED, ZWANZIGERRUFEN_40][seed % 3], seed)
+    return states[min(k, len(states) - 1)]
+
+
+_MATCH = finished_match(CLASSIC, 2, 8)
+_DOCS: dict[str, list[object]] = {
+    "rules": [S.rules_to_dict(HOUSE), S.rules_to_dict(ZWANZIGERRUFEN_40), CLASSIC.to_dict()],
+    "action": [S.to_dict(sm.parse_action("♥K+trull")), S.to_dict(sm.Take())],
+    "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0))],
+    "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None))],
+    "result": [S.to_dict(_MATCH.results[0])],
+    "match": [S.to_dict(_MATCH)],
+}
+_LOADERS: dict[str, Callable[[object], object]] = {
+    "rules": S.rules_from_dict,
+    "action": S.action_from_dict,
+    "state": S.state_from_dict,
+    "view": S.view_from_dict,
+    "result": S.result_from_dict,
+    "match": S.match_from_dict,
+}
+_FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _survives(load: Callable[[object], object], doc: object) -> None:
+    try:
+        load(doc)
+    except SerializationError as error:
+        assert isinstance(error.reason, Reason)
+        assert error.to_dict()["reason"] == error.reason.value
+
+
+@pytest.mark.parametrize("kind", sorted(_DOCS))
+@_FUZZ
+@given(data=st.data())
+def test_fuzz_every_loader(kind: str, data: st.DataObject) -> None:
+    """Mutated documents: every loader returns a value or raises SerializationError, nothing else."""
+    base = data.draw(st.sampled_from(_DOCS[kind]))
+    doc = data.draw(mutated(base))
+    _survives(_LOADERS[kind], doc)
+    _survives(S.from_dict, doc)
+    try:
+        text = json.dumps(doc, ensure_ascii=False)
+    except (ValueError, TypeError):  # not representable as JSON (NaN is, big floats are)
+        return
+    _survives(lambda t: S.from_json(t), text)  # type: ignore[arg-type]
+
+
+@_FUZZ
+@given(doc=json_values)
+def test_fuzz_arbitrary_json(doc: object) -> None:
+    for load in (*_LOADERS.values(), S.from_dict):
+        _survives(load, doc)

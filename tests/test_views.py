@@ -1,0 +1,243 @@
+"""Per-player and spectator views: exactly what a player knows, nothing hidden leaks (R11, R12)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+
+import strohmandeln as sm
+from strohmandeln import CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, GameState, LastCard, PlayerView
+from strohmandeln.views import HiddenTurn, spectator_view
+
+PRESETS = (CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, FURR, sm.BECK, sm.STRAMANDL)
+
+
+def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
+    """Every state of one random legal deal."""
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def hidden_turn_states(rules: sm.RuleSet = CLASSIC) -> list[GameState]:
+    """A deal in which both seats took up a last card unseen (R12)."""
+    for seed in range(200):
+        states = playout(rules, seed)
+        hidden = {e.player for e in states[-1].events if e.hidden}
+        if hidden == {0, 1}:
+            return states
+    raise AssertionError("no deal with hidden last cards found")
+
+
+def test_view_mirrors_the_public_state() -> None:
+    for seed in range(30):
+        rules = PRESETS[seed % len(PRESETS)]
+        for state in playout(rules, seed)[::3]:
+            for p in (0, 1):
+                v = state.view(p)
+                assert v.player == p and not v.is_spectator
+                assert v.rules is state.rules and v.dealer == state.dealer and v.elder == state.elder
+                assert v.phase is state.phase and v.current_player == state.current_player
+                assert v.is_terminal == state.is_terminal and v.void_reason is state.void_reason
+                assert v.undertaker == state.undertaker and v.doubled == state.doubled
+                assert v.is_simple_game == state.is_simple_game
+                assert v.history == state.history and v.tricks == state.tricks
+                assert v.trick_number == state.trick_number and v.current_trick == state.current_trick
+                assert v.leader == state.leader
+                assert v.hand == state.hand(p)
+                for s in (0, 1):
+                    assert v.strohmaenner(s) == state.strohmaenner(s)
+                    assert v.strohmann_tops(s) == state.strohmann_tops(s)
+                    assert v.hand_size(s) == len(state.hand(s))
+                    assert v.won_cards(s) == state.won_cards(s)
+                    assert v.card_points(s) == state.card_points(s)
+                    assert v.announcements(s) == state.announcements(s)
+                    assert set(v.known_hand(s)) <= set(state.hand(s))
+                    assert v.unknown_hand_count(s) == v.hand_size(s) - len(v.known_hand(s))
+                mine = state.current_player == p
+                assert v.legal_actions() == (state.legal_actions() if mine else ())
+                assert all(v.is_legal(a) for a in v.legal_actions())
+                assert not v.is_legal(object()) and not v.is_legal([])
+
+
+def test_actors_name_who_acted() -> None:
+    for seed in range(20):
+        states = playout(PRESETS[seed % len(PRESETS)], seed)
+        final = states[-1].view(None)
+        actors = [s.current_player for s in states[:-1]]
+        assert list(final.actors) == actors
+
+
+def test_dealt_hand_is_the_viewers_hand_as_dealt() -> None:
+    for seed in range(20):
+        rules = PRESETS[seed % len(PRESETS)]
+        for state in playout(rules, seed)[::5]:
+            for p in (0, 1):
+                hands, _ = sm.deal_layout(rules, state.order, dealer=state.dealer)  # type: ignore[arg-type]
+                assert set(state.view(p).dealt_hand) == set(hands[p])
+            assert state.view(None).dealt_hand == ()
+
+
+def test_R11_cards_taken_up_in_the_open_are_known_to_the_opponent() -> None:
+    for seed in range(40):
+        for state in playout(CLASSIC, seed)[::4]:
+            for p in (0, 1):
+                q = 1 - p
+                opened = {e.card for e in state.events if e.player == q and e.to_hand and not e.hidden}
+                assert set(state.view(p).known_hand(q)) == opened & set(state.hand(q))
+                assert state.view(p).known_hand(p) == state.hand(p)
+
+
+def test_R12_hidden_last_cards_are_hidden_from_the_opponent_only() -> None:
+    state = hidden_turn_states()[-1]
+    for p in (0, 1):
+        view = state.view(p)
+        for real, seen in zip(state.events, view.events):
+            if real.hidden and real.player != p:
+                assert isinstance(seen, HiddenTurn)
+                assert seen.card is None and seen.to_hand and seen.hidden
+                assert (seen.player, seen.strohmann, seen.after_trick) == (real.player, real.strohmann, real.after_trick)
+            else:
+                assert seen == real
+    spectator = state.view(None)
+    assert all(isinstance(e, HiddenTurn) for e, r in zip(spectator.events, state.events) if r.hidden)
+    assert len(spectator.events) == len(state.events)
+
+
+def test_R12_option_shown_hides_nothing_turned() -> None:
+    shown = attrs.evolve(CLASSIC, name="shown", last_card=LastCard.SHOWN)
+    for seed in range(10):
+        state = playout(shown, seed)[-1]
+        assert not any(isinstance(e, HiddenTurn) for e in state.view(None).events)
+        assert state.view(0).events == state.events
+
+
+def test_spectator_view_has_public_information_only() -> None:
+    for seed in range(10):
+        for state in playout(CLASSIC, seed)[::6]:
+            view = spectator_view(state)
+            assert view == state.view(None)
+            assert view.player is None and view.is_spectator
+            assert view.hand == () and view.legal_actions() == ()
+            for s in (0, 1):
+                opened = {e.card for e in state.events if e.player == s and e.to_hand and not e.hidden}
+                assert set(view.known_hand(s)) == opened & set(state.hand(s))
+
+
+def test_unseen_cards_are_what_the_viewer_cannot_place() -> None:
+    for seed in range(10):
+        for state in playout(CLASSIC, seed)[::5]:
+            for p in (0, 1):
+                view = state.view(p)
+                unseen = set(view.unseen_cards())
+                q = 1 - p
+                assert unseen.isdisjoint(view.hand)
+                assert unseen.isdisjoint(view.known_hand(q))
+                assert set(state.hand(q)) - set(view.known_hand(q)) <= unseen
+                assert len(unseen) == view.unknown_hand_count(q) + sum(pile.face_down for s in (0, 1) for pile in view.strohmaenner(s))
+
+
+def _swap_replay(state: GameState, a: sm.Card, b: sm.Card) -> list[GameState] | None:
+    """Every state of the same actions from the deck order with ``a`` and ``b`` swapped, or
+    ``None`` if an action becomes illegal."""
+    assert state.order is not None
+    order = [b if c is a else a if c is b else c for c in state.order]
+    other = sm.deal(state.rules, dealer=state.dealer, order=order)
+    states = [other]
+    for action in state.history:
+        if not other.is_legal(action):
+            return None
+        other = other.apply(action)
+        states.append(other)
+    return states
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_no_leak_states_differing_in_hidden_cards_give_equal_views(seed: int) -> None:
+    """Swap two cards hidden from a viewer in the deck order and replay: if the actions stay legal,
+    the viewer's views are equal at every step (and a swap of a card he knows is noticed)."""
+    rng = random.Random(seed)
+    rules = PRESETS[seed % len(PRESETS)]
+    states = playout(rules, seed)
+    compared = 0
+    for k in sorted(rng.sample(range(len(states)), 5)):
+        state = states[k]
+        for p in (0, 1, None):
+            unseen = list(state.view(p).unseen_cards())
+            for _ in range(5):
+                if len(unseen) < 2:
+                    break
+                a, b = rng.sample(unseen, 2)
+                other = _swap_replay(state, a, b)
+                if other is None:
+                    continue
+                compared += 1
+                assert other[-1] != state or a is b
+                for mine, theirs in zip(states[: k + 1], other):
+                    assert mine.view(p) == theirs.view(p)
+                assert state.view(p).to_dict() == other[-1].view(p).to_dict()
+                assert hash(state.view(p)) == hash(other[-1].view(p))
+            # The test can see a difference: swapping one of the viewer's own cards shows.
+            if p is not None and state.view(p).hand:
+                mine_card = state.view(p).hand[0]
+                theirs_card = next(iter(unseen), None)
+                if theirs_card is not None:
+                    other = _swap_replay(state, mine_card, theirs_card)
+                    if other is not None:
+                        assert other[-1].view(p) != state.view(p)
+    assert compared > 0
+
+
+def test_views_are_immutable_hashable_values() -> None:
+    state = playout(CLASSIC, 3)[20]
+    view = state.view(0)
+    with pytest.raises(AttributeError):
+        view._player = 1
+    with pytest.raises(AttributeError):
+        del view._rules
+    with pytest.raises(TypeError):
+        PlayerView()
+    assert view == state.view(0) and hash(view) == hash(state.view(0))
+    assert view != state.view(1) and view != state.view(None)
+    assert view != "view"
+    assert "player=0" in repr(view) and "spectator" in repr(state.view(None))
+    import copy
+    import pickle
+
+    assert copy.copy(view) is view and copy.deepcopy(view) is view
+    assert pickle.loads(pickle.dumps(view)) == view
+
+
+def test_view_dict_is_json() -> None:
+    for state in playout(EXTENDED, 5)[::7]:
+        for p in (0, 1, None):
+            doc = state.view(p).to_dict()
+            assert json.loads(json.dumps(doc)) == doc
+            assert PlayerView.from_dict(doc) == state.view(p)
+
+
+def test_strohmann_index_is_checked() -> None:
+    view = playout(CLASSIC, 1)[0].view(0)
+    with pytest.raises(sm.IllegalActionError):
+        view.strohmann(0, 3)
+    with pytest.raises(sm.IllegalActionError):
+        view.hand_size(2)
+
+
+def test_position_views() -> None:
+    from strohmandeln.positions import position
+
+    state = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+    view = state.view(1)
+    assert not view.dealt and view.hand == state.hand(1)
+    assert view.known_hand(0) == () and view.hand_size(0) == 4
+    assert view.history == () and len(view.tricks) == 23
+    state = state.apply(state.legal_actions()[0])
+    assert state.view(1).dealt_hand == state.hand(1)
