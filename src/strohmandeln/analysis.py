@@ -75,7 +75,7 @@ def solve(state: GameState) -> Solution:
     remaining = sum(state._d.thirds[c] for c in _bits(state._d.deck_mask & ~(state._w0 | state._w1)))
     values: list[tuple[Play, CardPoints]] = []
     for i in _bits(state._legal_mask()):
-        child = state._play(PLAIN[i])
+        child = state.apply(PLAIN[i])
         v = search.gain0(state, child) + search.value(child, -_INF, _INF)
         values.append((PLAIN[i], CardPoints(v if p == 0 else remaining - v)))
     best = max(v.thirds for _, v in values)
@@ -131,7 +131,7 @@ class _Search:
         best = -_INF if maximise else _INF
         # Strong cards first: they decide tricks and cut the search sooner.
         for i in reversed(_bits(s._legal_mask())):
-            child = s._play(PLAIN[i])
+            child = s.apply(PLAIN[i])
             g = self.gain0(s, child)
             v = g + self.value(child, alpha - g, beta - g)
             if maximise:

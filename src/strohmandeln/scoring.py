@@ -21,7 +21,7 @@ special-cased.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -31,7 +31,7 @@ from .actions import Announcement, Call
 from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError
 from .points import CardPoints
-from .rules import Bonus, UndertakenDraw, ValatReplaces
+from .rules import Bonus, ScoringTable, UndertakenDraw, ValatReplaces
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -58,7 +58,12 @@ _RULE_OF: Final = {
 
 @attrs.frozen
 class ScoreLine:
-    """One line of a score sheet: ``points`` game points for ``player``, paid by the other seat."""
+    """One line of a score sheet: ``points`` game points for ``player``, paid by the other seat.
+
+    >>> line = ScoreLine("pagat", 0, 1, 2, "R19", "Pagat: I won trick 27")
+    >>> line.points, line.bonus, line.player
+    (2, <Bonus.PAGAT: 'pagat'>, 0)
+    """
 
     #: ``"game"`` for the base line, else the bonus's value (``"pagat"``, ``"valat"``, …).
     kind: str
@@ -75,22 +80,53 @@ class ScoreLine:
 
     @property
     def points(self) -> int:
-        """``value × multiplier``: what the line is worth in this deal."""
+        """``value × multiplier``: what the line is worth in this deal.
+
+        >>> ScoreLine("game", 1, 4, 2, "R25", "undertaken game lost with 34").points
+        8
+        """
         return self.value * self.multiplier
 
     @property
     def bonus(self) -> Bonus | None:
-        """The :class:`~strohmandeln.Bonus` of a bonus line; ``None`` for the base line."""
+        """The :class:`~strohmandeln.Bonus` of a bonus line; ``None`` for the base line.
+
+        >>> ScoreLine("valat", 0, 12, 1, "R21", "Valat").bonus, ScoreLine("game", 0, 3, 1, "R8", "won").bonus
+        (<Bonus.VALAT: 'valat'>, None)
+        """
         return None if self.kind == GAME else Bonus(self.kind)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-compatible form."""
+        """A JSON-compatible form.
+
+        >>> ScoreLine("pagat", 0, 1, 1, "R19", "Pagat: I won trick 27").to_dict()["kind"]
+        'pagat'
+        """
         return attrs.asdict(self)
 
 
 @attrs.frozen
 class DealResult:
-    """The itemised result of one deal (R24)."""
+    """The itemised result of one deal (R24).
+
+    The last two tricks of an undertaken game, set up as a position: seat 0 brings the Pagat home
+    but loses the game with 34⅓.
+
+    >>> from strohmandeln import CLASSIC, parse_action
+    >>> from strohmandeln.positions import position
+    >>> state = position(CLASSIC, hands=("I ♥K", "♥4 ♥Q"), won=("XXI Sküs ♠K ♦K ♣K ♥1", ""),
+    ...                  rest_to=1, leader=0, undertaker=0)
+    >>> for text in ("♥K", "♥4", "I", "♥Q"):
+    ...     state = state.apply(parse_action(text))
+    >>> result = state.result()
+    >>> print(result)
+    classic: undertaken by seat 0; card points 34⅓ : 35⅔ (34 : 36), card play won by seat 1
+      seat 1  +4   undertaken game lost with 34 (R25)
+      seat 0  +1   Pagat: I won trick 27 (R19)
+      total   seat 0: -3   seat 1: +3
+    >>> result.card_play_winner, result.drawn, result.totals, [line.kind for line in result.lines]
+    (1, False, (-3, 3), ['game', 'pagat'])
+    """
 
     #: The rule set's name.
     rules: str
@@ -117,16 +153,41 @@ class DealResult:
 
     @property
     def is_void(self) -> bool:
-        """Whether the deal was folded or thrown in."""
+        """Whether the deal was folded or thrown in.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Fold, compose_order, deal
+        >>> order = compose_order(CLASSIC, dealer=0, hands=((), DECK_54[22:37]))  # Elder: no tarock
+        >>> result = deal(CLASSIC, dealer=0, order=order).apply(Fold()).result()
+        >>> result.is_void, result.void, result.totals
+        (True, 'folded', (0, 0))
+        """
         return self.void is not None
 
     @property
     def triggers_doubling(self) -> bool:
-        """Whether this deal makes later deals count double (R26): a drawn card play or 0 : 0."""
+        """Whether this deal makes later deals count double (R26): a drawn card play or 0 : 0.
+
+        >>> from strohmandeln import CLASSIC, Pass, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=48).apply(Pass()).apply(Pass())   # a simple game
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> result = state.result()
+        >>> print(*result.card_points, result.drawn, result.triggers_doubling)
+        34⅔ 35⅓ True True
+        """
         return self.void is None and (self.drawn or self.totals == (0, 0))
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-compatible form (see :meth:`from_dict`)."""
+        """A JSON-compatible form (see :meth:`from_dict`).
+
+        >>> from strohmandeln import CLASSIC, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=11)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> doc = state.result().to_dict()
+        >>> sorted(doc)[:5], sum(doc["card_points_thirds"]), sum(doc["totals"])
+        (['card_play_winner', 'card_points_thirds', 'dealer', 'doubled', 'drawn'], 210, 0)
+        """
         return {
             "rules": self.rules,
             "dealer": self.dealer,
@@ -146,6 +207,20 @@ class DealResult:
         """Rebuild a result from :meth:`to_dict`'s form, checking every field and the sums.
 
         :raises SerializationError: on anything malformed or inconsistent.
+
+        >>> from strohmandeln import CLASSIC, SerializationError, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=11)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> doc = state.result().to_dict()
+        >>> DealResult.from_dict(doc) == state.result()
+        True
+        >>> doc["totals"] = [5, -5]
+        >>> try:
+        ...     DealResult.from_dict(doc)
+        ... except SerializationError as error:
+        ...     print(error.reason.value, "|", error)
+        malformed_document | result: totals do not add up
         """
         d = _mapping(data, "result")
         try:
@@ -204,6 +279,14 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     """Score a terminal state (R17–R25) with the deal's ``multiplier`` (R26).
 
     Prefer :meth:`GameState.result`; a :class:`~strohmandeln.Match` passes the multiplier.
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=11)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> once, twice = score(state), score(state, multiplier=2)
+    >>> twice.totals == (2 * once.totals[0], 2 * once.totals[1]), twice.multiplier
+    (True, 2)
     """
     d = state._d
     rules = d.rules
@@ -265,10 +348,12 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             line(GAME, defender, value * factor, "R22" if major else "R25", text)
 
     if table.bonuses:
-        tricks: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
-        for bonus, value in table.bonuses:
-            for player, text in _bonus_winners(bonus, state._calls, w, tricks):
-                line(bonus.value, player, value, _RULE_OF[bonus], text)
+        plan = _plan(table)
+        tricks: list[int] = E.walk(state._tricks) if plan.needs_tricks else []  # type: ignore[assignment]
+        calls = state._calls
+        for check, value, kind, rule in plan.entries:
+            for player, text in check(calls, w, tricks):
+                line(kind, player, value, rule, text)
 
         if table.valat_replaces is not ValatReplaces.NOTHING:
             valat = [ln for ln in lines if ln.kind == _VALAT]
@@ -295,7 +380,36 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
 
 
 _VALAT: Final = Bonus.VALAT.value
-_TRULL_NAME: Final = ("Trull", "Four Kings")
+
+
+class _Plan:
+    """A scoring table's bonuses, prepared once: (bonus, value, kind, rule) and what they need."""
+
+    __slots__ = ("entries", "needs_tricks", "table")
+
+    def __init__(self, table: ScoringTable) -> None:
+        self.table = table
+        self.entries = tuple((_CHECKS[b], v, b.value, _RULE_OF[b]) for b, v in table.bonuses)
+        self.needs_tricks = any(
+            b.bird_trick_from_end is not None or b in (Bonus.ROSTOPSCHIN, Bonus.MONDFANG) for b, _ in table.bonuses
+        )
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(table: ScoringTable) -> _Plan:
+    plan = _PLANS.get(id(table))
+    if plan is None or plan.table is not table:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        plan = _PLANS[id(table)] = _Plan(table)
+    return plan
+
+
+#: bird -> (card index, position of its trick counted from the end)
+_BIRD: Final = {b: (b.required_cards[0].index, b.bird_trick_from_end) for b in Bonus if b.bird_trick_from_end}
+_Check = Callable[[int, tuple[int, int], list[int]], list[tuple[int, str]]]
 
 
 class _Raw:
@@ -313,50 +427,79 @@ class _Raw:
         return self.leader if self.cards[0] == card else 1 - self.leader
 
 
-def _bonus_winners(bonus: Bonus, calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-    """The seats a bonus scores for, each with a description."""
-    out: list[tuple[int, str]] = []
-    if bonus is Bonus.TRULL_ANNOUNCED or bonus is Bonus.FOUR_KINGS_ANNOUNCED:
-        k = 0 if bonus is Bonus.TRULL_ANNOUNCED else 1
-        for player in (0, 1):
-            if calls >> (2 * player + k) & 1:
-                out.append((player, f"{_TRULL_NAME[k]} in the hand, announced"))
-    elif bonus is Bonus.TRULL_IN_TRICKS or bonus is Bonus.FOUR_KINGS_IN_TRICKS:
-        k = 0 if bonus is Bonus.TRULL_IN_TRICKS else 1
-        mask = E.TRULL if k == 0 else E.KINGS
-        for player in (0, 1):
-            if won[player] & mask == mask:
-                out.append((player, f"{_TRULL_NAME[k]} in the tricks"))
-    elif bonus.bird_trick_from_end is not None:
-        number = len(tricks) - bonus.bird_trick_from_end  # 0-based index of the bird's trick
-        bird = bonus.required_cards[0].index
-        trick = _Raw(tricks[number]) if 0 <= number < len(tricks) else None
-        if trick is not None and bird in trick.cards:
-            owner = trick.owner(bird)
-            name = bonus.value.capitalize()
-            card = DECK_54[bird]
-            if trick.winner == owner:
-                out.append((owner, f"{name}: {card} won trick {number + 1}"))
-            else:
-                out.append((1 - owner, f"{name} captured: {card} beaten in trick {number + 1}"))
-    elif bonus is Bonus.ROSTOPSCHIN:
-        ross = calls >> 4
-        if ross:
-            out.extend(_rostopschin(tricks, (ross - 1) >> 1))
-    elif bonus is Bonus.VALAT:
-        for player in (0, 1):
-            if tricks and not won[1 - player]:
-                out.append((player, "Valat: every trick"))
-    elif bonus is Bonus.MONDFANG:
-        for number, packed in enumerate(tricks, 1):
+def _announced(k: int, name: str) -> _Check:
+    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+        return [(player, name) for player in (0, 1) if calls >> (2 * player + k) & 1]
+
+    return check
+
+
+def _in_tricks(mask: int, name: str) -> _Check:
+    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+        return [(player, name) for player in (0, 1) if won[player] & mask == mask]
+
+    return check
+
+
+def _bird(bonus: Bonus) -> _Check:
+    bird, from_end = _BIRD[bonus]
+    name = bonus.value.capitalize()
+    card = DECK_54[bird]
+
+    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+        number = len(tricks) - from_end  # 0-based index of the bird's trick
+        if number < 0:
+            return []
+        trick = _Raw(tricks[number])
+        if bird not in trick.cards:
+            return []
+        owner = trick.owner(bird)
+        if trick.winner == owner:
+            return [(owner, f"{name}: {card} won trick {number + 1}")]
+        return [(1 - owner, f"{name} captured: {card} beaten in trick {number + 1}")]
+
+    return check
+
+
+def _check_rostopschin(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+    ross = calls >> 4
+    return _rostopschin(tricks, (ross - 1) >> 1) if ross else []
+
+
+def _check_valat(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+    return [(player, "Valat: every trick") for player in (0, 1) if won[player] and not won[1 - player]]
+
+
+def _check_mondfang(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+    for number, packed in enumerate(tricks, 1):
+        if (packed >> 1 & 63) == _SKUS or (packed >> 7 & 63) == _SKUS:
             trick = _Raw(packed)
-            if _SKUS in trick.cards and _MOND in trick.cards:
-                out.append((trick.winner, f"Mondfang: Sküs took the XXI in trick {number}"))
-    return out
+            if _MOND in trick.cards:
+                return [(trick.winner, f"Mondfang: Sküs took the XXI in trick {number}")]
+            return []
+    return []
+
+
+def _bonus_winners(bonus: Bonus, calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+    """The seats a bonus scores for, each with a description (``tricks``: the packed tricks)."""
+    return _CHECKS[bonus](calls, won, tricks)
 
 
 _SKUS: Final = SKUS.index
 _MOND: Final = MOND.index
+_CHECKS: Final[dict[Bonus, _Check]] = {
+    Bonus.TRULL_ANNOUNCED: _announced(0, "Trull in the hand, announced"),
+    Bonus.FOUR_KINGS_ANNOUNCED: _announced(1, "Four Kings in the hand, announced"),
+    Bonus.TRULL_IN_TRICKS: _in_tricks(E.TRULL, "Trull in the tricks"),
+    Bonus.FOUR_KINGS_IN_TRICKS: _in_tricks(E.KINGS, "Four Kings in the tricks"),
+    Bonus.PAGAT: _bird(Bonus.PAGAT),
+    Bonus.UHU: _bird(Bonus.UHU),
+    Bonus.KAKADU: _bird(Bonus.KAKADU),
+    Bonus.QUAPIL: _bird(Bonus.QUAPIL),
+    Bonus.ROSTOPSCHIN: _check_rostopschin,
+    Bonus.VALAT: _check_valat,
+    Bonus.MONDFANG: _check_mondfang,
+}
 _ROSS: Final = 1
 _TOPSCHIN: Final = 2
 

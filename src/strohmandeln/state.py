@@ -26,6 +26,7 @@ import attrs
 from . import _engine as E
 from .actions import (
     _PLAYS,
+    PLAIN,
     DOUBLE,
     FOLD,
     KEEP,
@@ -176,6 +177,14 @@ _SUIT_PLAYS = E.SUIT_PLAYS
 _TRULL = E.TRULL
 _KINGS = E.KINGS
 _XVII_XVIII: Final = 1 << E.XVII | 1 << E.XVIII
+_PLAIN = PLAIN
+#: ``_FOLLOWER_WINS[led << 6 | played]``: whether the second card of a trick beats the first (R15):
+#: a higher card of the same class (tarocks, or the led suit), or any tarock on a suit card.
+_FOLLOWER_WINS: Final = [
+    led < 54 and f < 54 and ((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0))
+    for led in range(64)
+    for f in range(64)
+]
 
 
 class GameState:
@@ -613,15 +622,18 @@ class GameState:
             out of turn is refused with reason ``not_your_turn``.
         :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
             action is not legal here.
-        """
-        if type(action) is Play and self._phase is _PLAY and player is None:
-            return self._play(action)
-        self._check(action, player)
-        if type(action) is Play:
-            return self._play(action)
-        return self._apply_decision(action)
 
-    def _play(self, action: Play) -> GameState:
+        >>> from strohmandeln import CLASSIC, deal, Pass
+        >>> state = deal(CLASSIC, dealer=0, rng=1)
+        >>> after = state.apply(Pass())
+        >>> state.history, after.history
+        ((), (Pass(),))
+        """
+        if player is not None or self._phase is not _PLAY or type(action) is not Play:
+            self._check(action, player)
+            if type(action) is not Play:
+                return self._apply_decision(action)
+        # The hot path: one card played (R13-R15). Everything below is checked here, once.
         card = action.card
         if type(card) is not Card:
             raise IllegalActionError(Reason.NOT_AN_ACTION, f"not a card: {card!r:.60}")
@@ -629,7 +641,6 @@ class GameState:
         bit = 1 << i
         p = self._turn
         lead = self._lead
-        # -- legality (R13, R14) --
         if p == 0:
             h = self._h0
             t = self._t0
@@ -638,23 +649,21 @@ class GameState:
             t = self._t1
         avail = h | t
         if lead >= 0:
-            f = avail & _FOLLOW[lead & 63]
-            legal = f or (avail & _TAROCKS) or avail
+            legal = (avail & _FOLLOW[lead & 63]) or (avail & _TAROCKS) or avail
         else:
             legal = avail
         if not legal & bit:
             raise self._refusal(action, p)
-        ann = action.announcements
-        call = action.call
         calls = self._calls
-        info = 0
-        if ann or call is not None:
+        if action is _PLAIN[i]:
+            info = 0
+        else:
             ann_bits, code = _variant_codes(action)
             if ann_bits:
                 if ann_bits & self._ann_options(p) != ann_bits:
                     raise self._refusal(action, p)
                 calls |= ann_bits << (2 * p)
-            if call is not None:
+            if code:
                 if not self._d.rostopschin:
                     raise self._refusal(action, p)
                 if code == 1:  # Ross
@@ -669,15 +678,14 @@ class GameState:
         else:
             t ^= bit
             info |= 1
-        # -- successor --
         n: GameState = _new(GameState)
         d = n._d = self._d
         n._hist = (self._hist, action)
         n._auc = self._auc
         n._calls = calls
         n._legal = None
+        n._phase = _PLAY
         if lead < 0:
-            n._phase = _PLAY
             n._lead = i | info << 6
             n._turn = 1 - p
             if p == 0:
@@ -698,30 +706,29 @@ class GameState:
             return n
         # The follower completes the trick (R15).
         li = lead & 63
-        ci = _CLASS[i]
-        cl = _CLASS[li]
-        leader = 1 - p
-        if ci == cl:
-            winner = p if i > li else leader
-        else:
-            winner = p if ci == 0 else leader
+        winner = p if _FOLLOWER_WINS[li << 6 | i] else 1 - p
         if p == 0:
-            h0, t0, h1, t1 = h, t, self._h1, self._t1
+            h0 = h
+            t0 = t
+            h1 = self._h1
+            t1 = self._t1
         else:
-            h0, t0, h1, t1 = self._h0, self._t0, h, t
-        won = bit | 1 << li
+            h0 = self._h0
+            t0 = self._t0
+            h1 = h
+            t1 = t
         if winner == 0:
-            n._w0 = self._w0 | won
+            n._w0 = self._w0 | bit | 1 << li
             n._w1 = self._w1
         else:
             n._w0 = self._w0
-            n._w1 = self._w1 | won
+            n._w1 = self._w1 | bit | 1 << li
         ntr = self._ntr + 1
         events = self._events
-        if lead >> 6 & 1:  # the leader's card came from a Strohmann: turn the next card
+        if lead & 64:  # the leader's card came from a Strohmann: turn its next card
             c = d.nxt[li]
             if c >= 0:
-                if leader == 0:
+                if p == 1:
                     h0, t0, events = d.turn_up(0, c, h0, t0, events, ntr)
                 else:
                     h1, t1, events = d.turn_up(1, c, h1, t1, events, ntr)
@@ -737,14 +744,13 @@ class GameState:
         n._t0 = t0
         n._t1 = t1
         n._events = events
-        n._tricks = (self._tricks, leader | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
+        n._tricks = (self._tricks, (1 - p) | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
         n._ntr = ntr
         n._lead = -1
         if ntr == d.tricks:
             n._phase = _FINISHED
             n._turn = -1
         else:
-            n._phase = _PLAY
             n._turn = winner
         return n
 
