@@ -57,7 +57,11 @@ __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "Voi
 
 
 class Phase(enum.Enum):
-    """The phases of a deal. Uncovering the Strohmänner is automatic and never a phase of its own."""
+    """The phases of a deal. Uncovering the Strohmänner is automatic and never a phase of its own.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> deal(CLASSIC, dealer=0, order=DECK_54).phase
+    <Phase.AUCTION: 'auction'>"""
 
     #: R7: a player without a tarock in his dealt hand decides whether to fold.
     FOLD = "fold"
@@ -74,7 +78,13 @@ class Phase(enum.Enum):
 
 
 class VoidReason(enum.Enum):
-    """Why a deal is void."""
+    """Why a deal is void.
+
+    >>> import attrs
+    >>> from strohmandeln import CLASSIC, DECK_54, BothPass, deal, Pass
+    >>> old_books = attrs.evolve(CLASSIC, name="old_books", both_pass=BothPass.THROW_IN)
+    >>> deal(old_books, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).void_reason
+    <VoidReason.THROWN_IN: 'thrown_in'>"""
 
     #: A tarockless player folded (R7); the same dealer deals again.
     FOLDED = "folded"
@@ -87,6 +97,14 @@ class Trick:
     """A completed trick (R15).
 
     ``plays`` and ``from_strohmann`` are in playing order, the leader's first.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> for text in ("pass", "pass", "♠7", "♠J"):
+    ...     state = state.apply(parse_action(text))
+    >>> trick = state.tricks[0]
+    >>> trick.number, trick.leader, trick.winner, str(trick.play_of(0))
+    (1, 1, 0, '♠J')
     """
 
     #: 1 for the first trick.
@@ -117,6 +135,11 @@ class StrohmannTurn:
     ``card`` is the card turned. If ``hidden`` is true, the card was the last of its Strohmann,
     taken into the hand without being shown (R12's default): only its owner knows it, and
     per-player views replace it by ``None`` for everyone else.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+    >>> state.events[0]
+    StrohmannTurn(player=1, strohmann=0, card=Card.parse('♠7'), to_hand=False, hidden=False, after_trick=0)
     """
 
     #: The owner of the Strohmann.
@@ -135,7 +158,11 @@ class StrohmannTurn:
 
 @attrs.frozen
 class StrohmannPile:
-    """What lies on a Strohmann now: the face-up top (if any) and the face-down cards below."""
+    """What lies on a Strohmann now: the face-up top (if any) and the face-down cards below.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
+    >>> deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).strohmann(0, 2)
+    StrohmannPile(face_up=Card.parse('♦J'), face_down=3)"""
 
     #: The face-up top card, playable by its owner (R13), or ``None``.
     face_up: Card | None
@@ -316,79 +343,178 @@ class GameState:
 
     @property
     def rules(self) -> RuleSet:
-        """The rule set of the deal."""
+        """The rule set of the deal.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.rules.name
+        'classic'
+        """
         return self._d.rules
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat."""
+        """The dealer's seat.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.dealer
+        0
+        """
         return self._d.dealer
 
     @property
     def elder(self) -> int:
-        """Elder (Vorhand, the non-dealer): speaks first and leads by default (R5)."""
+        """Elder (Vorhand, the non-dealer): speaks first and leads by default (R5).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.elder, state.current_player
+        (1, 1)
+        """
         return self._d.elder
 
     @property
     def order(self) -> tuple[Card, ...] | None:
-        """The deck order the deal was dealt from (first card = top of the deck), if any."""
+        """The deck order the deal was dealt from (first card = top of the deck), if any.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.order[:3]
+        (Card.parse('I'), Card.parse('II'), Card.parse('III'))
+        """
         return self._d.order
 
     @property
     def phase(self) -> Phase:
-        """The current :class:`Phase`."""
+        """The current :class:`Phase`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.phase
+        <Phase.AUCTION: 'auction'>
+        """
         return self._phase
 
     @property
     def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
+        """The seat to act, or ``None`` when the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.current_player
+        1
+        """
         t = self._turn
         return None if t < 0 else t
 
     @property
     def is_terminal(self) -> bool:
-        """Whether the deal is over (finished or void)."""
+        """Whether the deal is over (finished or void).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.is_terminal
+        False
+        """
         return self._turn < 0
 
     @property
     def void_reason(self) -> VoidReason | None:
-        """Why the deal is void, or ``None``."""
+        """Why the deal is void, or ``None``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.void_reason is None
+        True
+        """
         return self._auc[2]
 
     @property
     def undertaker(self) -> int | None:
-        """The seat that took the game (R8), or ``None`` (no one yet, or a simple game)."""
+        """The seat that took the game (R8), or ``None`` (no one yet, or a simple game).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.apply(Pass()).apply(parse_action("take")).undertaker
+        0
+        """
         u = self._auc[0]
         return None if u < 0 else u
 
     @property
     def doubled(self) -> bool:
-        """Whether the undertaker's game was doubled (R10)."""
+        """Whether the undertaker's game was doubled (R10).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.apply(parse_action("take")).doubled
+        False
+        """
         return self._auc[1]
 
     @property
     def is_simple_game(self) -> bool:
-        """Whether the card play is a simple game (both passed, R9)."""
+        """Whether the card play is a simple game (both passed, R9).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.is_simple_game
+        True
+        """
         return self._auc[0] < 0 and self._phase in (_PLAY, _FINISHED)
 
     @property
     def trick_number(self) -> int:
-        """The number of completed tricks."""
+        """The number of completed tricks.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> state.trick_number
+        1
+        """
         return self._ntr
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied since the deal, in order."""
+        """Every action applied since the deal, in order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> [str(a) for a in state.history]
+        ['pass', 'pass', '♠7', '♠J']
+        """
         return tuple(E.walk(self._hist))  # type: ignore[arg-type]
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order."""
+        """The completed tricks, in order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> trick = state.tricks[0]
+        >>> trick.cards, trick.winner, trick.from_strohmann
+        ((Card.parse('♠7'), Card.parse('♠J')), 0, (True, True))
+        """
         return tuple(_unpack_trick(n + 1, packed) for n, packed in enumerate(E.walk(self._tricks)))  # type: ignore[arg-type]
 
     @property
     def current_trick(self) -> tuple[Play, ...]:
-        """The plays of the trick in progress (none or the lead)."""
+        """The plays of the trick in progress (none or the lead).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.apply(parse_action("♠7")).current_trick[0].card
+        Card.parse('♠7')
+        """
         lead = self._lead
         if lead < 0:
             return ()
@@ -396,31 +522,74 @@ class GameState:
 
     @property
     def leader(self) -> int | None:
-        """The seat that leads (or led) the current trick, during play."""
+        """The seat that leads (or led) the current trick, during play.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> state.leader                                         # the ♠J won
+        0
+        """
         if self._phase is not _PLAY:
             return None
         return 1 - self._turn if self._lead >= 0 else self._turn
 
     @property
     def events(self) -> tuple[StrohmannTurn, ...]:
-        """Every card turned up from a Strohmann, in order (R11, R12, R15)."""
+        """Every card turned up from a Strohmann, in order (R11, R12, R15).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> event = state.events[0]                                # Elder uncovers first
+        >>> event.player, event.strohmann, event.card, event.to_hand
+        (1, 0, Card.parse('♠7'), False)
+        """
         return tuple(_unpack_event(e) for e in E.walk(self._events))  # type: ignore[arg-type]
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards in ``player``'s hand, in canonical order."""
+        """The cards in ``player``'s hand, in canonical order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> [str(c) for c in state.hand(0)][:5]
+        ['VI', 'VII', 'VIII', 'IX', 'X']
+        """
         return E.cards_of(self._hand(_seat(player)))
 
     def strohmann_tops(self, player: int) -> tuple[Card, ...]:
-        """The face-up top cards of ``player``'s Strohmänner, in canonical order."""
+        """The face-up top cards of ``player``'s Strohmänner, in canonical order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> [str(c) for c in state.strohmann_tops(1)]
+        ['♠7', '♥4', '♦4']
+        """
         return E.cards_of(self._tops(_seat(player)))
 
     def available(self, player: int) -> tuple[Card, ...]:
-        """The cards ``player`` could play (hand and face-up tops), in canonical order (R13)."""
+        """The cards ``player`` could play (hand and face-up tops), in canonical order (R13).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> len(state.available(1)), len(state.hand(1))
+        (18, 15)
+        """
         p = _seat(player)
         return E.cards_of(self._hand(p) | self._tops(p))
 
     def strohmann(self, player: int, index: int) -> StrohmannPile:
-        """Strohmann ``index`` (0, 1, 2 from the left) of ``player``: its top and face-down count."""
+        """Strohmann ``index`` (0, 1, 2 from the left) of ``player``: its top and face-down count.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.strohmann(1, 0)
+        StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
+        """
         p = _seat(player)
         if type(index) is not int or not 0 <= index <= 2:
             raise IllegalActionError(Reason.BAD_SEAT, f"no Strohmann {index!r}; they are numbered 0, 1, 2")
@@ -441,19 +610,50 @@ class GameState:
         return StrohmannPile(face_up, down)
 
     def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
-        """All three Strohmänner of ``player``."""
+        """All three Strohmänner of ``player``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> [pile.face_down for pile in state.strohmaenner(0)]
+        [3, 3, 3]
+        """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
     def won_cards(self, player: int) -> tuple[Card, ...]:
-        """The cards in ``player``'s tricks, in canonical order."""
+        """The cards in ``player``'s tricks, in canonical order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> state.won_cards(0)
+        (Card.parse('♠7'), Card.parse('♠J'))
+        """
         return E.cards_of(self._w0 if _seat(player) == 0 else self._w1)
 
     def card_points(self, player: int) -> CardPoints:
-        """The exact card points in ``player``'s tricks so far (R2, R4)."""
+        """The exact card points in ``player``'s tricks so far (R2, R4).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> print(state.card_points(0))                         # ⅓ + 1⅓
+        1⅔
+        """
         return CardPoints(self._d.thirds_of(self._w0 if _seat(player) == 0 else self._w1))
 
     def announcements(self, player: int) -> frozenset[Announcement]:
-        """The announcements ``player`` has made (R17)."""
+        """The announcements ``player`` has made (R17).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("I+trull"))     # Elder holds I, XXI and Sküs
+        >>> state.announcements(1)
+        frozenset({<Announcement.TRULL: 'trull'>})
+        """
         bits = self._calls >> (2 * _seat(player)) & 3
         return frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
 
@@ -461,6 +661,13 @@ class GameState:
         """The itemised result of the finished (or void) deal (R24).
 
         :raises StateError: with reason ``not_finished`` while the deal goes on.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.result()
+        Traceback (most recent call last):
+        ...
+        strohmandeln.errors.StateError: the deal is not over yet
         """
         from .scoring import score
 
@@ -504,6 +711,13 @@ class GameState:
 
         In play: the plain play of each legal card in canonical order, then the variants with
         announcements (R17) and calls (R18) where they are allowed. Empty when the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> actions = state.legal_actions()
+        >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
+        (36, 'I', '♦4+trull')
         """
         legal = self._legal
         if legal is not None:
@@ -554,11 +768,25 @@ class GameState:
         return legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether ``action`` may be applied now."""
+        """Whether ``action`` may be applied now.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.is_legal(parse_action("♠7")), state.is_legal(parse_action("♠J"))
+        (True, False)
+        """
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None:
-        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise."""
+        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.why_illegal(parse_action("♠J")).reason
+        <Reason.CARD_NOT_AVAILABLE: 'card_not_available'>
+        """
         try:
             self._check(action, player)
         except IllegalActionError as error:
