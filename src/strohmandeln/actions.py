@@ -44,7 +44,12 @@ __all__ = [
 
 
 class Announcement(enum.Enum):
-    """Combinations announced while held in the hand (R17)."""
+    """Combinations announced while held in the hand (R17).
+
+    >>> play = parse_action("Sküs+trull")
+    >>> Announcement.TRULL in play.announcements, str(Play(Card.parse("♥K"), {Announcement.FOUR_KINGS}))
+    (True, '♥K+kings')
+    """
 
     #: Sküs, XXI and I together in the hand.
     TRULL = "trull"
@@ -53,7 +58,11 @@ class Announcement(enum.Enum):
 
 
 class Call(enum.Enum):
-    """The calls of Rostopschin (R18)."""
+    """The calls of Rostopschin (R18).
+
+    >>> parse_action("XVII!ross").call, str(Play(Card.parse("XVIII"), call=Call.TOPSCHIN))
+    (<Call.ROSS: 'ross'>, 'XVIII!topschin')
+    """
 
     #: Said with a play of XVII.
     ROSS = "ross"
@@ -73,6 +82,14 @@ class Play:
 
     :param announcements: announcements made with this play (R17).
     :param call: ``Call.ROSS`` with XVII, ``Call.TOPSCHIN`` with a led XVIII (R18).
+
+    A play names only the card: where it lies (hand or Strohmann) follows from the state (R13).
+
+    >>> play = Play(Card.parse("XXI"))
+    >>> play, str(play), play == parse_action("xxi")
+    (Play(card=Card.parse('XXI'), announcements=frozenset(), call=None), 'XXI', True)
+    >>> str(Play(Card.parse("Sküs"), announcements=[Announcement.TRULL]))
+    'Sküs+trull'
     """
 
     card: Card
@@ -91,13 +108,21 @@ class Play:
 
     @property
     def ascii(self) -> str:
-        """The notation with the card in ASCII (``hK+kings``)."""
+        """The notation with the card in ASCII (``hK+kings``).
+
+        >>> parse_action("♥K+kings").ascii, parse_action("Sküs").ascii
+        ('hK+kings', 'Skus')
+        """
         return self.card.ascii + str(self)[len(str(self.card)) :]
 
 
 @attrs.frozen
 class Fold:
-    """Fold a deal without a tarock in the hand (R7): the deal is void, the same dealer deals."""
+    """Fold a deal without a tarock in the hand (R7): the deal is void, the same dealer deals.
+
+    >>> Fold(), str(Fold()), parse_action("fold") == Fold()
+    (Fold(), 'fold', True)
+    """
 
     def __str__(self) -> str:
         return "fold"
@@ -105,7 +130,11 @@ class Fold:
 
 @attrs.frozen
 class Keep:
-    """Decline to fold a tarockless hand (R7)."""
+    """Decline to fold a tarockless hand (R7).
+
+    >>> str(Keep()), parse_action("KEEP")
+    ('keep', Keep())
+    """
 
     def __str__(self) -> str:
         return "keep"
@@ -113,7 +142,13 @@ class Keep:
 
 @attrs.frozen
 class Take:
-    """Undertake the game ("Ich nehme auf", R8)."""
+    """Undertake the game ("Ich nehme auf", R8).
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=7).apply(Take())   # Elder (seat 1) takes
+    >>> state.undertaker, str(Take())
+    (1, 'take')
+    """
 
     def __str__(self) -> str:
         return "take"
@@ -121,7 +156,13 @@ class Take:
 
 @attrs.frozen
 class Pass:
-    """Pass in the auction ("Weiter", R8)."""
+    """Pass in the auction ("Weiter", R8).
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=7).apply(Pass()).apply(Pass())   # a simple game
+    >>> state.is_simple_game, str(Pass())
+    (True, 'pass')
+    """
 
     def __str__(self) -> str:
         return "pass"
@@ -129,7 +170,19 @@ class Pass:
 
 @attrs.frozen
 class Double:
-    """Double the undertaker's game (R10)."""
+    """Double the undertaker's game (R10).
+
+    Only offered where the rule set has ``undertaker_doubling=True``, right after a take.
+
+    >>> import attrs
+    >>> from strohmandeln import CLASSIC, deal
+    >>> rules = attrs.evolve(CLASSIC, name="doubling", undertaker_doubling=True)
+    >>> state = deal(rules, dealer=0, rng=7).apply(Take())
+    >>> state.phase.value, state.legal_actions()
+    ('doubling', (Double(), NoDouble()))
+    >>> state.apply(Double()).doubled
+    True
+    """
 
     def __str__(self) -> str:
         return "double"
@@ -137,7 +190,11 @@ class Double:
 
 @attrs.frozen
 class NoDouble:
-    """Let the undertaker's game stand undoubled (R10)."""
+    """Let the undertaker's game stand undoubled (R10).
+
+    >>> str(NoDouble()), parse_action("no-double"), parse_action("nodouble")
+    ('no-double', NoDouble(), NoDouble())
+    """
 
     def __str__(self) -> str:
         return "no-double"

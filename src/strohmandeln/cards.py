@@ -54,7 +54,11 @@ __all__ = [
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in canonical order. Clubs and spades are black, hearts and diamonds red."""
+    """The four suits, in canonical order. Clubs and spades are black, hearts and diamonds red.
+
+    >>> [suit.symbol for suit in Suit], Card.parse("♦K").suit
+    (['♣', '♠', '♥', '♦'], <Suit.DIAMONDS: 3>)
+    """
 
     CLUBS = 0
     SPADES = 1
@@ -63,17 +67,29 @@ class Suit(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The Unicode symbol: ``♣ ♠ ♥ ♦``."""
+        """The Unicode symbol: ``♣ ♠ ♥ ♦``.
+
+        >>> Suit.HEARTS.symbol
+        '♥'
+        """
         return "♣♠♥♦"[self]
 
     @property
     def letter(self) -> str:
-        """The ASCII letter of the notation: ``c s h d``."""
+        """The ASCII letter of the notation: ``c s h d``.
+
+        >>> Suit.SPADES.letter
+        's'
+        """
         return "cshd"[self]
 
     @property
     def is_red(self) -> bool:
-        """Hearts and diamonds are red; their pips rank 1 (ace) 2 3 4, highest first."""
+        """Hearts and diamonds are red; their pips rank 1 (ace) 2 3 4, highest first.
+
+        >>> Suit.DIAMONDS.is_red, Suit.CLUBS.is_red
+        (True, False)
+        """
         return self >= Suit.HEARTS
 
 
@@ -84,6 +100,11 @@ class Rank(enum.IntEnum):
     is the black 10 and the red 1 (ace), ``SECOND`` the black 9 and red 2, ``THIRD`` the black 8
     and red 3, ``FOURTH`` the black 7 and red 4. In the 40-card deck (R4) the ``FIRST`` pip is the
     only pip of its suit, the *Glatze*.
+
+    >>> Card.parse("♥1").rank == Rank.FIRST, Card.parse("♣10").rank == Rank.FIRST
+    (True, True)
+    >>> Rank.KING > Rank.QUEEN > Rank.KNIGHT > Rank.JACK > Rank.FIRST > Rank.FOURTH
+    True
     """
 
     FOURTH = 1
@@ -127,6 +148,13 @@ class Card:
         rank: for a tarock its number 1…22 (22 is the Sküs); for a suit card a :class:`Rank`.
         value: the card value of R1 (5 for Sküs, XXI, I and Kings; 4, 3, 2 for Queens, Knights,
             Jacks; 1 for every other card), before counting in threes.
+
+    >>> mond = Card.parse("XXI")
+    >>> mond.index, mond.suit, mond.rank, mond.value, mond.is_trull
+    (20, None, 21, 5, True)
+    >>> queen = Card.parse("♠Q")
+    >>> queen.suit, queen.rank == Rank.QUEEN, queen.value, str(queen), queen.ascii
+    (<Suit.SPADES: 1>, True, 4, '♠Q', 'sQ')
     """
 
     __slots__ = ("index", "suit", "rank", "value", "_text", "_ascii")
@@ -213,7 +241,11 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card at ``index`` of the canonical order (0…53)."""
+        """The card at ``index`` of the canonical order (0…53).
+
+        >>> Card.from_index(0), Card.from_index(21), Card.from_index(53)
+        (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦K'))
+        """
         if type(index) is not int or not 0 <= index < 54:
             raise NotationError(Reason.INVALID_CARD, f"no card has index {index!r}")
         return _CARDS[index]
@@ -222,27 +254,47 @@ class Card:
 
     @property
     def is_tarock(self) -> bool:
-        """Whether the card is a tarock (trump)."""
+        """Whether the card is a tarock (trump).
+
+        >>> Card.parse("Sküs").is_tarock, Card.parse("♥K").is_tarock
+        (True, False)
+        """
         return self.suit is None
 
     @property
     def is_king(self) -> bool:
-        """Whether the card is a King."""
+        """Whether the card is a King.
+
+        >>> Card.parse("♣K").is_king, Card.parse("♣Q").is_king
+        (True, False)
+        """
         return self.suit is not None and self.rank == Rank.KING
 
     @property
     def is_trull(self) -> bool:
-        """Whether the card is one of the three honours of the Trull: Sküs, XXI, I."""
+        """Whether the card is one of the three honours of the Trull: Sküs, XXI, I.
+
+        >>> [card.is_trull for card in cards_from_text("Sküs XXI XX I")]
+        [True, True, False, True]
+        """
         return self.suit is None and self.rank in (1, 21, 22)
 
     @property
     def ascii(self) -> str:
-        """The ASCII notation: ``XXI``, ``Skus``, ``hK``, ``c10``."""
+        """The ASCII notation: ``XXI``, ``Skus``, ``hK``, ``c10``.
+
+        >>> [card.ascii for card in cards_from_text("XXI Sküs ♥K ♣10")]
+        ['XXI', 'Skus', 'hK', 'c10']
+        """
         return self._ascii
 
     @property
     def name(self) -> str:
-        """A spelled-out English name: ``'Tarock XVII'``, ``'Queen of hearts'``, ``'Sküs'``."""
+        """A spelled-out English name: ``'Tarock XVII'``, ``'Queen of hearts'``, ``'Sküs'``.
+
+        >>> [card.name for card in cards_from_text("XVII I ♥Q ♦1")]
+        ['Tarock XVII', 'Tarock I (Pagat)', 'Queen of hearts', '1 of diamonds']
+        """
         if self.suit is None:
             if self.rank == 22:
                 return "Sküs"

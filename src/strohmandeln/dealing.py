@@ -33,7 +33,17 @@ __all__ = ["compose_order", "deal", "deal_layout", "shuffled_order"]
 
 
 def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]:
-    """A shuffled deck order of the rule set's deck, from ``rng`` (a Random or an int seed)."""
+    """A shuffled deck order of the rule set's deck, from ``rng`` (a Random or an int seed).
+
+    Dealing the order gives the same deal as dealing with the same seed.
+
+    >>> from strohmandeln import CLASSIC, ZWANZIGERRUFEN_40
+    >>> order = shuffled_order(CLASSIC, 42)
+    >>> len(order), sorted(order) == sorted(CLASSIC.deck.cards), len(shuffled_order(ZWANZIGERRUFEN_40, 42))
+    (54, True, 40)
+    >>> deal(CLASSIC, dealer=0, order=order).hand(1) == deal(CLASSIC, dealer=0, rng=42).hand(1)
+    True
+    """
     if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
     cards = rules.deck.cards
@@ -119,6 +129,17 @@ def deal(
     :param rng: a :class:`random.Random` or an integer seed to shuffle with, if no ``order``.
     :raises DeckError: if the order is not a permutation of the deck, if both or neither of
         ``order`` and ``rng`` are given, or if the dealer is not a seat.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, DECK_54, DeckError
+    >>> state = deal(CLASSIC, dealer=0, rng=random.Random(7))
+    >>> state.dealer, state.elder, len(state.hand(0)), len(state.hand(1))
+    (0, 1, 15, 15)
+    >>> try:
+    ...     deal(CLASSIC, dealer=0, order=DECK_54[:53])
+    ... except DeckError as error:
+    ...     print(error.reason.value)
+    wrong_deck_size
     """
     if not isinstance(rules, RuleSet):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")

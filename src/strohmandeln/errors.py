@@ -43,6 +43,9 @@ class Reason(enum.StrEnum):
 
     The values are lower-case ASCII strings and never change between releases; new codes may be
     added.
+
+    >>> Reason.MUST_FOLLOW_SUIT == "must_follow_suit", Reason("not_your_turn")
+    (True, <Reason.NOT_YOUR_TURN: 'not_your_turn'>)
     """
 
     # notation
@@ -83,6 +86,17 @@ class StrohmandelnError(Exception):
 
     :param reason: the machine-readable cause.
     :param message: one line for humans.
+
+    Catch it to handle every refusal of the library in one place:
+
+    >>> import strohmandeln as sm
+    >>> for text in ("XXIII", "♥K+nothing"):
+    ...     try:
+    ...         sm.parse_action(text)
+    ...     except sm.StrohmandelnError as error:
+    ...         print(type(error).__name__, error.reason.value)
+    NotationError invalid_action
+    NotationError invalid_action
     """
 
     reason: Reason
@@ -106,24 +120,74 @@ class StrohmandelnError(Exception):
 
 
 class NotationError(StrohmandelnError, ValueError):
-    """Text that cannot be read as a card, an action or a record."""
+    """Text that cannot be read as a card, an action or a record.
+
+    >>> from strohmandeln import Card
+    >>> try:
+    ...     Card.parse("♥10")                      # red suits have no 10 (R1)
+    ... except NotationError as error:
+    ...     print(error.reason.value, isinstance(error, ValueError))
+    invalid_card True
+    """
 
 
 class IllegalActionError(StrohmandelnError):
-    """An action the rules do not allow in this state."""
+    """An action the rules do not allow in this state.
+
+    >>> from strohmandeln import CLASSIC, Take, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=7)           # seat 1 (Elder) speaks first
+    >>> try:
+    ...     state.apply(Take(), player=0)
+    ... except IllegalActionError as error:
+    ...     print(error.to_dict())
+    {'error': 'IllegalActionError', 'reason': 'not_your_turn', 'message': 'seat 0 may not act: seat 1 is to act'}
+    """
 
 
 class DeckError(StrohmandelnError, ValueError):
-    """A deck order or deal request that does not fit the rule set."""
+    """A deck order or deal request that does not fit the rule set.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> try:
+    ...     deal(CLASSIC, dealer=0, order=(DECK_54[0],) + DECK_54[:53])
+    ... except DeckError as error:
+    ...     print(error.reason.value, "|", error)
+    duplicate_card | position 1: I appears twice
+    """
 
 
 class RuleSetError(StrohmandelnError, ValueError):
-    """A rule set whose options contradict each other."""
+    """A rule set whose options contradict each other.
+
+    >>> import attrs
+    >>> from strohmandeln import ZWANZIGERRUFEN_40, Bonus
+    >>> try:
+    ...     attrs.evolve(ZWANZIGERRUFEN_40, scoring=attrs.evolve(ZWANZIGERRUFEN_40.scoring, bonuses={Bonus.UHU: 1}))
+    ... except RuleSetError as error:
+    ...     print(error.reason.value, "|", error)
+    inconsistent_rules | rule set 'zwanzigerrufen40': bonus uhu needs II, which the 40-card deck lacks
+    """
 
 
 class StateError(StrohmandelnError):
-    """A question the state cannot answer in its current phase."""
+    """A question the state cannot answer in its current phase.
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> try:
+    ...     deal(CLASSIC, dealer=0, rng=7).result()
+    ... except StateError as error:
+    ...     print(error.reason.value, "|", error)
+    not_finished | the deal is not over yet
+    """
 
 
 class SerializationError(StrohmandelnError, ValueError):
-    """A document (dictionary or text record) that cannot be loaded."""
+    """A document (dictionary or text record) that cannot be loaded.
+
+    >>> from strohmandeln import serialization
+    >>> try:
+    ...     serialization.from_json('{"format": 2, "type": "state"}')
+    ... except SerializationError as error:
+    ...     print(error.reason.value)
+    unsupported_version
+    """

@@ -38,7 +38,20 @@ __all__ = ["Match"]
 
 @attrs.frozen(kw_only=True)
 class Match:
-    """A match between seats 0 and 1 under one rule set."""
+    """A match between seats 0 and 1 under one rule set.
+
+    The first deal below is a simple game drawn 34⅔ : 35⅓, so the next round of two deals counts
+    double (R26, ``next_round``):
+
+    >>> from strohmandeln import CLASSIC, Pass
+    >>> match = Match.start(CLASSIC, first_dealer=0)
+    >>> state = match.deal(rng=48).apply(Pass()).apply(Pass())
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> match = match.record(state)
+    >>> match.results[-1].drawn, match.next_dealer, match.multiplier, match.scores
+    (True, 1, 2, (0, 0))
+    """
 
     #: The rule set of every deal.
     rules: RuleSet
@@ -59,7 +72,13 @@ class Match:
 
     @classmethod
     def start(cls, rules: RuleSet, *, first_dealer: int = 0) -> Match:
-        """A new match; ``first_dealer`` deals first."""
+        """A new match; ``first_dealer`` deals first.
+
+        >>> from strohmandeln import STRAMANDL
+        >>> match = Match.start(STRAMANDL, first_dealer=1)
+        >>> match.next_dealer, match.multiplier, match.scores, match.deals
+        (1, 1, (0, 0), ())
+        """
         if not isinstance(rules, RuleSet):
             raise StateError(Reason.MALFORMED_DOCUMENT, "rules must be a RuleSet")
         if type(first_dealer) is not int or first_dealer not in (0, 1):
@@ -68,7 +87,12 @@ class Match:
 
     @property
     def multiplier(self) -> int:
-        """The multiplier of the next deal (R26)."""
+        """The multiplier of the next deal (R26).
+
+        >>> from strohmandeln import CLASSIC
+        >>> Match.start(CLASSIC).multiplier
+        1
+        """
         mode = self.rules.scoring.draw_doubling
         if mode is DrawDoubling.UNTIL_DECIDED:
             return self.factor
@@ -78,11 +102,25 @@ class Match:
 
     @property
     def deals_played(self) -> int:
-        """Deals that were played out (void deals do not count)."""
+        """Deals that were played out (void deals do not count).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Fold, compose_order
+        >>> match = Match.start(CLASSIC, first_dealer=0)
+        >>> order = compose_order(CLASSIC, dealer=0, hands=((), DECK_54[22:37]))  # Elder: no tarock
+        >>> match = match.record(match.deal(order=order).apply(Fold()))
+        >>> len(match.results), match.deals_played, match.next_dealer     # R7: the same dealer again
+        (1, 0, 0)
+        """
         return sum(1 for r in self.results if not r.is_void)
 
     def deal(self, *, order: Sequence[Card] | None = None, rng: random.Random | int | None = None) -> GameState:
-        """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or ``rng``."""
+        """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or ``rng``.
+
+        >>> from strohmandeln import CLASSIC
+        >>> state = Match.start(CLASSIC, first_dealer=1).deal(rng=5)
+        >>> state.dealer, state.elder
+        (1, 0)
+        """
         return deal(self.rules, dealer=self.next_dealer, order=order, rng=rng)
 
     def record(self, state: GameState) -> Match:
@@ -90,6 +128,22 @@ class Match:
 
         :raises StateError: if the deal is not over, or is not the match's next deal (another
             rule set or dealer).
+
+        >>> import random
+        >>> from strohmandeln import CLASSIC, StateError
+        >>> match = Match.start(CLASSIC, first_dealer=0)
+        >>> state = match.deal(rng=2)
+        >>> try:
+        ...     match.record(state)
+        ... except StateError as error:
+        ...     print(error.reason.value)
+        not_finished
+        >>> rng = random.Random(2)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> match = match.record(state)
+        >>> match.scores == state.result().totals, match.next_dealer
+        (True, 1)
         """
         if not isinstance(state, GameState):
             raise StateError(Reason.NOT_AN_ACTION, "record() takes the terminal GameState of the deal")

@@ -33,7 +33,14 @@ Player = Callable[[GameState], Action]
 
 
 class RandomPlayer:
-    """Chooses uniformly among the legal actions, with the caller's random generator."""
+    """Chooses uniformly among the legal actions, with the caller's random generator.
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=3)
+    >>> player = RandomPlayer(random.Random(1))
+    >>> player(state) in state.legal_actions()
+    True
+    """
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -82,6 +89,18 @@ class HeuristicPlayer:
     * Following: wins as cheaply as possible when the trick is worth it, otherwise throws its
       cheapest card, preferring a card from a Strohmann; it keeps the Pagat back for the last
       trick when it holds more than half of the tarocks still in play.
+
+    It is deterministic: the same state always gets the same action.
+
+    >>> from strohmandeln import CLASSIC, cards_to_text, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=97)            # Elder (seat 1): 8 tarocks, 20⅔ in safe tricks
+    >>> print(safe_trick_points(state.hand(1)), "|", cards_to_text(state.hand(1)))
+    20⅔ | I III VIII XI XIII XVII XIX XX ♠J ♠K ♥1 ♥Q ♥K ♦1 ♦K
+    >>> player = HeuristicPlayer()
+    >>> player(state)
+    Take()
+    >>> HeuristicPlayer(take_threshold=25)(state)
+    Pass()
     """
 
     def __init__(self, take_threshold: int = 20) -> None:

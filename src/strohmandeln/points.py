@@ -36,7 +36,12 @@ __all__ = ["CardPoints", "Counting", "card_thirds"]
 
 
 class Counting(enum.Enum):
-    """How card points are counted."""
+    """How card points are counted.
+
+    >>> from strohmandeln import CLASSIC, ZWANZIGERRUFEN_40
+    >>> CLASSIC.counting, ZWANZIGERRUFEN_40.counting
+    (<Counting.IN_THREES: 'in_threes'>, <Counting.SIMPLE_SUM: 'simple_sum'>)
+    """
 
     #: R2: each card is worth its value minus ⅔ (counting in threes). 54 cards: 70 points.
     IN_THREES = "in_threes"
@@ -86,13 +91,26 @@ class CardPoints:
 
     ``str()`` writes it with a fraction (``35⅔``); :meth:`as_cards` the way players say it
     (``35 and 2 cards``); :attr:`rounded` is R3's whole number (⅓ down, ⅔ up).
+
+    >>> points = CardPoints(107)
+    >>> print(points, "|", points.as_cards(), "|", points.rounded)
+    35⅔ | 35 and 2 cards | 36
+    >>> CardPoints(104) + CardPoints(106) == CardPoints(210), CardPoints(106) < CardPoints(107)
+    (True, True)
     """
 
     thirds: int
 
     @classmethod
     def of(cls, cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> CardPoints:
-        """The card points of a collection of cards."""
+        """The card points of a collection of cards.
+
+        >>> from strohmandeln import DECK_40, cards_from_text
+        >>> print(CardPoints.of(cards_from_text("♥K ♥C XIII")))     # 5 + 3 + 1 − 2
+        7
+        >>> CardPoints.of(DECK_40, Counting.SIMPLE_SUM).rounded     # R4: 88 in all
+        88
+        """
         return cls(card_thirds(cards, counting))
 
     @property
@@ -115,16 +133,28 @@ class CardPoints:
 
     @property
     def whole(self) -> int:
-        """The whole points, without the leftover thirds (35 for 35⅔)."""
+        """The whole points, without the leftover thirds (35 for 35⅔).
+
+        >>> CardPoints(107).whole, CardPoints(106).whole
+        (35, 35)
+        """
         return self.thirds // 3
 
     @property
     def leftover_cards(self) -> int:
-        """The leftover cards of the spoken form: 2 for 35⅔ ("35 and 2 cards")."""
+        """The leftover cards of the spoken form: 2 for 35⅔ ("35 and 2 cards").
+
+        >>> CardPoints(107).leftover_cards, CardPoints(105).leftover_cards
+        (2, 0)
+        """
         return self.thirds % 3
 
     def as_cards(self) -> str:
-        """The spoken form: ``'35'``, ``'35 and 1 card'``, ``'35 and 2 cards'``."""
+        """The spoken form: ``'35'``, ``'35 and 1 card'``, ``'35 and 2 cards'``.
+
+        >>> [CardPoints(t).as_cards() for t in (105, 106, 107)]
+        ['35', '35 and 1 card', '35 and 2 cards']
+        """
         whole, rest = divmod(self.thirds, 3)
         if rest == 0:
             return str(whole)

@@ -48,7 +48,11 @@ __all__ = [
 
 
 class Deck(enum.Enum):
-    """The two packs (R1, R4) with their deal layout (R6) and counting (R2, R4)."""
+    """The two packs (R1, R4) with their deal layout (R6) and counting (R2, R4).
+
+    >>> Deck.FULL_54.card_count, Deck.SHORT_40.card_count, CLASSIC.deck is Deck.FULL_54
+    (54, 40, True)
+    """
 
     #: 54 cards: hands of 15 in packets of five, three Strohmänner of four each; 70 points.
     FULL_54 = "54"
@@ -57,47 +61,83 @@ class Deck(enum.Enum):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards of the deck in canonical order."""
+        """The cards of the deck in canonical order.
+
+        >>> Deck.SHORT_40.cards[:3], Deck.SHORT_40.cards[-1]
+        ((Card.parse('I'), Card.parse('IIII'), Card.parse('V')), Card.parse('♦K'))
+        """
         return DECK_54 if self is Deck.FULL_54 else DECK_40
 
     @property
     def card_count(self) -> int:
-        """54 or 40."""
+        """54 or 40.
+
+        >>> Deck.FULL_54.card_count
+        54
+        """
         return len(self.cards)
 
     @property
     def hand_packets(self) -> tuple[int, ...]:
-        """Sizes of the hand packets each player receives in turn, Elder first (R6)."""
+        """Sizes of the hand packets each player receives in turn, Elder first (R6).
+
+        >>> Deck.FULL_54.hand_packets, Deck.SHORT_40.hand_packets
+        ((5, 5, 5), (5, 5))
+        """
         return (5, 5, 5) if self is Deck.FULL_54 else (5, 5)
 
     @property
     def strohmann_sizes(self) -> tuple[int, int, int]:
-        """Sizes of Strohmann 1, 2 and 3 (R6)."""
+        """Sizes of Strohmann 1, 2 and 3 (R6).
+
+        >>> Deck.FULL_54.strohmann_sizes, Deck.SHORT_40.strohmann_sizes
+        ((4, 4, 4), (4, 3, 3))
+        """
         return (4, 4, 4) if self is Deck.FULL_54 else (4, 3, 3)
 
     @property
     def counting(self) -> Counting:
-        """How card points are counted (R2 or R4)."""
+        """How card points are counted (R2 or R4).
+
+        >>> Deck.FULL_54.counting, Deck.SHORT_40.counting
+        (<Counting.IN_THREES: 'in_threes'>, <Counting.SIMPLE_SUM: 'simple_sum'>)
+        """
         return Counting.IN_THREES if self is Deck.FULL_54 else Counting.SIMPLE_SUM
 
     @property
     def total_points(self) -> int:
-        """All card points of the deck: 70 or 88."""
+        """All card points of the deck: 70 or 88.
+
+        >>> Deck.FULL_54.total_points, Deck.SHORT_40.total_points
+        (70, 88)
+        """
         return 70 if self is Deck.FULL_54 else 88
 
     @property
     def winning_points(self) -> int:
-        """Rounded points (R3) that win the card play: 36 (i.e. 35⅔, "35 and 2 cards") or 45."""
+        """Rounded points (R3) that win the card play: 36 (i.e. 35⅔, "35 and 2 cards") or 45.
+
+        >>> Deck.FULL_54.winning_points, Deck.SHORT_40.winning_points
+        (36, 45)
+        """
         return 36 if self is Deck.FULL_54 else 45
 
     @property
     def trick_count(self) -> int:
-        """27 or 20 tricks (R15)."""
+        """27 or 20 tricks (R15).
+
+        >>> Deck.FULL_54.trick_count, Deck.SHORT_40.trick_count
+        (27, 20)
+        """
         return self.card_count // 2
 
 
 class FirstLead(enum.Enum):
-    """Who leads to the first trick (R5)."""
+    """Who leads to the first trick (R5).
+
+    >>> CLASSIC.first_lead, FURR.first_lead
+    (<FirstLead.ELDER: 'elder'>, <FirstLead.UNDERTAKER: 'undertaker'>)
+    """
 
     #: Elder (the non-dealer) leads, whoever undertook ([000][001][004]).
     ELDER = "elder"
@@ -106,7 +146,13 @@ class FirstLead(enum.Enum):
 
 
 class BothPass(enum.Enum):
-    """What happens when both players pass (R9)."""
+    """What happens when both players pass (R9).
+
+    >>> import attrs
+    >>> old_books = attrs.evolve(CLASSIC, name="old books", both_pass=BothPass.THROW_IN)
+    >>> CLASSIC.both_pass, old_books.both_pass
+    (<BothPass.SIMPLE_GAME: 'simple_game'>, <BothPass.THROW_IN: 'throw_in'>)
+    """
 
     #: A simple game is played (classic, extended, Štrámandl, Beck).
     SIMPLE_GAME = "simple_game"
@@ -115,7 +161,11 @@ class BothPass(enum.Enum):
 
 
 class LastCard(enum.Enum):
-    """Whether the last card of a Strohmann is shown before it is taken up (R12)."""
+    """Whether the last card of a Strohmann is shown before it is taken up (R12).
+
+    >>> CLASSIC.last_card, LastCard("shown")
+    (<LastCard.HIDDEN: 'hidden'>, <LastCard.SHOWN: 'shown'>)
+    """
 
     #: Taken into the hand unseen by the opponent (Beck, Mayr & Sedlaczek; the default).
     HIDDEN = "hidden"
@@ -124,7 +174,11 @@ class LastCard(enum.Enum):
 
 
 class UndertakenDraw(enum.Enum):
-    """What a 35:35 card play means in an undertaken game (R25)."""
+    """What a 35:35 card play means in an undertaken game (R25).
+
+    >>> CLASSIC.scoring.undertaken_draw, BECK.scoring.undertaken_draw
+    (<UndertakenDraw.LOSS: 'loss'>, <UndertakenDraw.DRAW: 'draw'>)
+    """
 
     #: The undertaker needs the winning threshold; 35 loses (every preset but Beck).
     LOSS = "loss"
@@ -133,7 +187,13 @@ class UndertakenDraw(enum.Enum):
 
 
 class ValatReplaces(enum.Enum):
-    """What a Valat replaces (R21)."""
+    """What a Valat replaces (R21).
+
+    >>> import attrs
+    >>> table = attrs.evolve(CLASSIC.scoring, valat_replaces=ValatReplaces.GAME)
+    >>> CLASSIC.scoring.valat_replaces, table.valat_replaces
+    (<ValatReplaces.NOTHING: 'nothing'>, <ValatReplaces.GAME: 'game'>)
+    """
 
     #: Valat is added to the base value and the other bonuses (the default).
     NOTHING = "nothing"
@@ -144,7 +204,11 @@ class ValatReplaces(enum.Enum):
 
 
 class DrawDoubling(enum.Enum):
-    """How later deals are doubled after a drawn card play or a 0 : 0 deal (R26)."""
+    """How later deals are doubled after a drawn card play or a 0 : 0 deal (R26).
+
+    >>> [PRESETS[name].scoring.draw_doubling.value for name in ("classic", "beck", "stramandl")]
+    ['next_round', 'next_deal', 'until_decided']
+    """
 
     #: The next round of two deals counts double; a draw inside it adds a round ([000]).
     NEXT_ROUND = "next_round"
@@ -157,7 +221,11 @@ class DrawDoubling(enum.Enum):
 
 
 class Bonus(enum.Enum):
-    """Every bonus the scoring tables know (R17–R23)."""
+    """Every bonus the scoring tables know (R17–R23).
+
+    >>> [bonus.value for bonus in Bonus if EXTENDED.scoring.has(bonus)]
+    ['trull_in_tricks', 'four_kings_in_tricks', 'pagat', 'uhu', 'kakadu', 'rostopschin', 'valat']
+    """
 
     #: Trull (Sküs, XXI, I) announced while held in the hand (R17).
     TRULL_ANNOUNCED = "trull_announced"
@@ -184,12 +252,20 @@ class Bonus(enum.Enum):
 
     @property
     def required_cards(self) -> tuple[Card, ...]:
-        """The cards the bonus needs in the deck."""
+        """The cards the bonus needs in the deck.
+
+        >>> Bonus.ROSTOPSCHIN.required_cards, Bonus.VALAT.required_cards
+        ((Card.parse('XVII'), Card.parse('XVIII')), ())
+        """
         return tuple(Card.tarock(n) for n in _REQUIRED[self])
 
     @property
     def bird_trick_from_end(self) -> int | None:
-        """For a bird: 1 for the last trick, 2 for the second-last, …; ``None`` otherwise."""
+        """For a bird: 1 for the last trick, 2 for the second-last, …; ``None`` otherwise.
+
+        >>> Bonus.PAGAT.bird_trick_from_end, Bonus.QUAPIL.bird_trick_from_end, Bonus.VALAT.bird_trick_from_end
+        (1, 4, None)
+        """
         return _BIRDS.get(self)
 
 
@@ -225,6 +301,12 @@ class ScoringTable:
     Every value is in game points, before the deal's multiplier (R26) and the undertaker's
     doubling (R10, which doubles the base line only). A ``*_major`` value of ``None`` means the
     table has no such cell.
+
+    The table is checked when a :class:`RuleSet` is built from it (against that rule set's deck).
+
+    >>> table = ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses={Bonus.PAGAT: 1})
+    >>> table.bonuses, table.simple_won_major, table.draw_doubling
+    (((<Bonus.PAGAT: 'pagat'>, 1),), None, <DrawDoubling.NEXT_ROUND: 'next_round'>)
     """
 
     #: A simple game (both passed), won.
@@ -254,14 +336,22 @@ class ScoringTable:
     draw_doubling: DrawDoubling = DrawDoubling.NEXT_ROUND
 
     def value_of(self, bonus: Bonus) -> int | None:
-        """The bonus's value, or ``None`` if it is not in force."""
+        """The bonus's value, or ``None`` if it is not in force.
+
+        >>> CLASSIC.scoring.value_of(Bonus.VALAT), CLASSIC.scoring.value_of(Bonus.UHU)
+        (12, None)
+        """
         for b, v in self.bonuses:
             if b is bonus:
                 return v
         return None
 
     def has(self, bonus: Bonus) -> bool:
-        """Whether the bonus is in force."""
+        """Whether the bonus is in force.
+
+        >>> BECK.scoring.has(Bonus.MONDFANG), CLASSIC.scoring.has(Bonus.MONDFANG)
+        (True, False)
+        """
         return self.value_of(bonus) is not None
 
 
@@ -305,7 +395,11 @@ class RuleSet:
 
     @property
     def counting(self) -> Counting:
-        """The counting method of the deck."""
+        """The counting method of the deck.
+
+        >>> CLASSIC.counting, ZWANZIGERRUFEN_40.counting
+        (<Counting.IN_THREES: 'in_threes'>, <Counting.SIMPLE_SUM: 'simple_sum'>)
+        """
         return self.deck.counting
 
     def to_dict(self) -> dict[str, Any]:

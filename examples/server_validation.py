@@ -1,0 +1,196 @@
+"""A referee loop for a game server: moves arrive as text, are validated, and each player is sent
+only what he may see.
+
+Usage: ``python examples/server_validation.py`` (no arguments, no input: it runs unattended).
+
+The server holds the one true :class:`~strohmandeln.GameState`. A client sends a line of text
+("take", "♦Q", "♥K+trull" …); the referee reads it with :func:`strohmandeln.parse_action`,
+applies it with ``state.apply(action, player=seat)`` — so that a move out of turn is refused — and
+answers with a machine-readable reply: ``{"type": "ok", …}`` or ``{"type": "error", "reason": …}``.
+After every accepted move each client receives *his own* view (``state.view(seat).to_dict()``),
+never the state itself, which holds the whole deck order.
+
+The clients here are scripted: the messages in ``WIRE`` arrive first — among them moves out of
+turn, malformed text, hostile input and illegal cards — and then each client plays the first
+legal action listed in the last view it received. At the end the deal is stored as a text record,
+loaded back and replayed through the rules, and a tampered copy is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import strohmandeln as sm
+from strohmandeln import Reason, records, serialization
+
+#: Longest message the transport passes on, in characters (the notation needs at most 64).
+MAX_MESSAGE = 256
+#: Longest stored JSON document the server loads back (a finished deal is about 700 characters).
+MAX_DOCUMENT = 20_000
+
+#: The messages that arrive first, as (seat, message). The deal is the one of seed 97: seat 0
+#: deals, seat 1 (Elder) speaks first.
+WIRE: list[tuple[int, object]] = [
+    (0, "take"),  # the dealer speaks before Elder: not_your_turn
+    (1, "I take!"),  # not the notation: invalid_action
+    (1, 17),  # not text at all (a number in the client's JSON): invalid_action
+    (1, "take" * 1000),  # hostile length: refused before any parsing
+    (1, "pass"),  # Elder passes
+    (0, "XXI"),  # a card in the auction: wrong_phase
+    (0, "TAKE"),  # the dealer undertakes (any letter case)
+    (1, "♣Q"),  # lies face down in Elder's own Strohmann: refused, without saying so
+    (1, "♥K+trull"),  # Elder does not hold the Trull: announcement_not_allowed
+    (1, "XVII!ross"),  # the classic rules have no Rostopschin: call_not_allowed
+    (1, "♦Q"),  # Elder leads the Queen lying face up on his third Strohmann
+    (0, "Sküs"),  # the dealer holds diamonds: must_follow_suit
+    (0, "d3"),  # ASCII notation is fine: ♦3
+    (1, "pass"),  # the play phase: wrong_phase
+]
+
+
+def public_error(error: sm.StrohmandelnError) -> dict[str, Any]:
+    """The reply for a refused message, safe to send to the player who sent it.
+
+    Every reason and message of the library speaks only of what the player may know, with one
+    exception: ``card_face_down`` says that the card lies face down in one of *his own*
+    Strohmänner — and nobody knows the face-down cards, their owner included. Answer it like any
+    other card he does not have.
+    """
+    if error.reason is Reason.CARD_FACE_DOWN:
+        return {
+            "type": "error",
+            "error": "IllegalActionError",
+            "reason": Reason.CARD_NOT_AVAILABLE.value,
+            "message": "you do not hold that card (hand or face-up Strohmann top)",
+        }
+    return {"type": "error", **error.to_dict()}
+
+
+class Referee:
+    """Holds the state of one deal and answers the messages of both seats."""
+
+    def __init__(self, state: sm.GameState) -> None:
+        self.state = state
+
+    def handle(self, seat: int, message: object) -> dict[str, Any]:
+        """Validate and apply one message of ``seat``; the reply for that seat."""
+        try:
+            if isinstance(message, str) and len(message) > MAX_MESSAGE:
+                raise sm.NotationError(Reason.TOO_LARGE, f"a message has at most {MAX_MESSAGE} characters")
+            action = sm.parse_action(message)  # type: ignore[arg-type]  # untrusted: any JSON value
+            self.state = self.state.apply(action, player=seat)
+        except sm.StrohmandelnError as error:
+            return public_error(error)
+        return {"type": "ok", "action": str(action)}
+
+    def views(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What each seat is sent after a move: his own view, as a JSON-compatible document."""
+        return (self.state.view(0).to_dict(), self.state.view(1).to_dict())
+
+
+class Client:
+    """A scripted client: it sees nothing but the documents the server sends it."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.view: dict[str, Any] = {}
+
+    def receive(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def next_message(self) -> str:
+        """The first legal action of the last view received, in notation."""
+        legal: list[str] = self.view["legal_actions"]
+        return legal[0]
+
+
+def summary(view: dict[str, Any]) -> str:
+    """A one-line account of a view document: its size and the counts a player would draw."""
+    size = len(json.dumps(view, ensure_ascii=False).encode())
+    opponent = 1 - view["player"]
+    return (
+        f"{size:>5} bytes: hand {len(view['hand'])}, opponent's hand {view['hand_sizes'][opponent]} "
+        f"({len(view['known_hands'][opponent])} known), {len(view['tricks'])} tricks, "
+        f"legal {len(view['legal_actions'])}"
+    )
+
+
+def send(referee: Referee, clients: tuple[Client, Client], seat: int, message: object, *, verbose: bool = True) -> bool:
+    """Deliver one message; print the reply; on success send both views. Whether it was accepted."""
+    reply = referee.handle(seat, message)
+    shown = message if not isinstance(message, str) or len(message) <= 20 else message[:20] + "…"
+    if reply["type"] == "error":
+        print(f"seat {seat} {shown!r:<14} -> {json.dumps(reply, ensure_ascii=False)}")
+        return False
+    views = referee.views()
+    for client, view in zip(clients, views):
+        client.receive(view)
+    if verbose:
+        print(f"seat {seat} {shown!r:<14} -> ok; seat 0 gets {summary(views[0])}")
+        print(f"{'':<24}seat 1 gets {summary(views[1])}")
+    elif not referee.state.current_trick:  # a trick is complete
+        trick = referee.state.tricks[-1]
+        sizes = " / ".join(str(len(json.dumps(v, ensure_ascii=False).encode())) for v in views)
+        print(
+            f"trick {trick.number:>2}: seat {trick.leader} {trick.plays[0]}, seat {1 - trick.leader} "
+            f"{trick.plays[1]} -> seat {trick.winner}; views sent ({sizes} bytes)"
+        )
+    return True
+
+
+def main() -> None:
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=97)  # the server deals with its own generator
+    referee = Referee(state)
+    clients = (Client(0), Client(1))
+    for client, view in zip(clients, referee.views()):
+        client.receive(view)
+    first = clients[1].view
+    print(f"A view document has the keys: {', '.join(sorted(first))}")
+    print(f"seat 1 starts with {summary(first)}")
+    print()
+
+    for seat, message in WIRE:
+        send(referee, clients, seat, message)
+    print("... the clients now play the first legal action of their views ...")
+    while not referee.state.is_terminal:
+        to_act = referee.state.current_player
+        assert to_act is not None
+        if not send(referee, clients, to_act, clients[to_act].next_message(), verbose=False):
+            raise SystemExit("a legal action of the view was refused")
+    send(referee, clients, 0, "XXI")  # too late: game_over
+    print()
+    print(referee.state.result())
+
+    # Nothing hidden reached a client: the final views hold no face-down card and, for the
+    # opponent's hand, only the cards taken up in the open.
+    for seat, client in enumerate(clients):
+        view = client.view
+        assert view["hand"] == [str(c) for c in referee.state.hand(seat)]
+        assert set(view["known_hands"][1 - seat]) <= {str(c) for c in referee.state.hand(1 - seat)}
+
+    # Store the deal, load it back, replay it.
+    record = records.dumps(referee.state)
+    document = serialization.to_json(referee.state)
+    print()
+    print(f"stored: a record of {len(record)} characters, a JSON document of {len(document)}")
+    print("\n".join(record.splitlines()[:6]) + "\n...")
+    replayed = records.loads(record)
+    assert replayed == referee.state
+    assert serialization.from_json(document, max_length=MAX_DOCUMENT) == referee.state
+    assert replayed.view(1).to_dict() == clients[1].view
+    print(f"replayed: {len(replayed.history)} actions, {replayed.trick_number} tricks, totals {replayed.result().totals}")
+
+    # A tampered record (the first two cards of trick 1 swapped) is refused at the first bad token.
+    lines = record.splitlines()
+    lines[5] = " ".join(reversed(lines[5].split()))
+    try:
+        records.loads("\n".join(lines))
+    except records.RecordError as error:
+        print(f"tampered record refused: line {error.line}, token {error.token}, {error.cause.value}")
+    else:
+        raise SystemExit("a tampered record was accepted")
+
+
+if __name__ == "__main__":
+    main()
