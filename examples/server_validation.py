@@ -52,18 +52,10 @@ WIRE: list[tuple[int, object]] = [
 def public_error(error: sm.StrohmandelnError) -> dict[str, Any]:
     """The reply for a refused message, safe to send to the player who sent it.
 
-    Every reason and message of the library speaks only of what the player may know, with one
-    exception: ``card_face_down`` says that the card lies face down in one of *his own*
-    Strohmänner — and nobody knows the face-down cards, their owner included. Answer it like any
-    other card he does not have.
+    Every reason and message of the library speaks only of what the player may know (a card
+    face down in his own Strohmann is refused like any card he does not hold), so the error's
+    own JSON form can be sent as it is.
     """
-    if error.reason is Reason.CARD_FACE_DOWN:
-        return {
-            "type": "error",
-            "error": "IllegalActionError",
-            "reason": Reason.CARD_NOT_AVAILABLE.value,
-            "message": "you do not hold that card (hand or face-up Strohmann top)",
-        }
     return {"type": "error", **error.to_dict()}
 
 

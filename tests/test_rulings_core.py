@@ -441,11 +441,16 @@ def test_R13_a_face_up_strohmann_top_can_be_led_and_its_next_card_turns_after_th
 
 
 def test_R13_face_down_and_foreign_cards_cannot_be_played() -> None:
-    """R13: only hand cards and face-up tops: face-down cards, the opponent's cards and cards not in
-    the deck are refused with their own reasons."""
+    """R13, R11: only hand cards and face-up tops. Face-down cards are refused exactly like the
+    opponent's cards (``card_not_available``, same message shape): the refusal must not tell the
+    player what lies face down in his own Strohmänner, which nobody knows."""
     state = play(_uncover_deal(CLASSIC, 0), "pass pass")
-    refused(state, "♦J", Reason.CARD_FACE_DOWN)  # under Elder's face-up ♦Q
-    refused(state, "XIX", Reason.CARD_FACE_DOWN)  # the last card of Elder's first Strohmann
+    refused(state, "♦J", Reason.CARD_NOT_AVAILABLE)  # under Elder's face-up ♦Q
+    refused(state, "XIX", Reason.CARD_NOT_AVAILABLE)  # the last card of Elder's first Strohmann
+    face_down = state.why_illegal(parse_action("♦J"))
+    foreign = state.why_illegal(parse_action("XIV"))
+    assert face_down is not None and foreign is not None
+    assert str(face_down).replace("♦J", "X") == str(foreign).replace("XIV", "X")
     refused(state, "♣8", Reason.CARD_NOT_AVAILABLE)  # the dealer's face-up top
     refused(state, "XIV", Reason.CARD_NOT_AVAILABLE)  # in the dealer's hand
     refused(state, "♠9", Reason.CARD_NOT_AVAILABLE)  # face down on the dealer's Strohmann

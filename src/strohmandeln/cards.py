@@ -293,7 +293,7 @@ class Card:
         """A spelled-out English name: ``'Tarock XVII'``, ``'Queen of hearts'``, ``'Sküs'``.
 
         >>> [card.name for card in cards_from_text("XVII I ♥Q ♦1")]
-        ['Tarock XVII', 'Tarock I (Pagat)', 'Queen of hearts', '1 of diamonds']
+        ['Tarock XVII', 'Tarock I (Pagat)', 'Queen of hearts', 'Ace of diamonds']
         """
         if self.suit is None:
             if self.rank == 22:
@@ -302,6 +302,8 @@ class Card:
             return f"Tarock {self._text}{nick}"
         rank = Rank(self.rank)
         word = {8: "King", 7: "Queen", 6: "Knight", 5: "Jack"}.get(rank, rank.label(self.suit))
+        if word == "1":
+            word = "Ace"  # the red 1
         return f"{word} of {self.suit.name.lower()}"
 
     # -- comparison and text ------------------------------------------------------------------

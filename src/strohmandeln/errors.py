@@ -59,22 +59,26 @@ class Reason(enum.StrEnum):
     NOT_AN_ACTION = "not_an_action"
     CARD_NOT_IN_DECK = "card_not_in_deck"
     CARD_NOT_AVAILABLE = "card_not_available"
+    #: Used for set-up positions only: a card placed face up that R11 would have taken up.
+    #: Play refuses a face-down card as ``card_not_available``, so as not to reveal it.
     CARD_FACE_DOWN = "card_face_down"
     MUST_FOLLOW_SUIT = "must_follow_suit"
     MUST_FOLLOW_SUIT_FROM_STROHMANN = "must_follow_suit_from_strohmann"
     MUST_PLAY_TAROCK = "must_play_tarock"
     ANNOUNCEMENT_NOT_ALLOWED = "announcement_not_allowed"
     CALL_NOT_ALLOWED = "call_not_allowed"
-    FOLD_NOT_ALLOWED = "fold_not_allowed"
     # decks
     WRONG_DECK_SIZE = "wrong_deck_size"
     DUPLICATE_CARD = "duplicate_card"
     NO_DECK_SOURCE = "no_deck_source"
     BAD_SEAT = "bad_seat"
+    BAD_STROHMANN = "bad_strohmann"
     # rule sets
     INCONSISTENT_RULES = "inconsistent_rules"
     # states
     NOT_FINISHED = "not_finished"
+    NOT_A_STATE = "not_a_state"
+    WRONG_RULES = "wrong_rules"
     # serialization
     MALFORMED_DOCUMENT = "malformed_document"
     UNSUPPORTED_VERSION = "unsupported_version"

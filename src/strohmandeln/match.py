@@ -80,7 +80,7 @@ class Match:
         (1, 1, (0, 0), ())
         """
         if not isinstance(rules, RuleSet):
-            raise StateError(Reason.MALFORMED_DOCUMENT, "rules must be a RuleSet")
+            raise StateError(Reason.WRONG_RULES, "rules must be a RuleSet")
         if type(first_dealer) is not int or first_dealer not in (0, 1):
             raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {first_dealer!r:.20}")
         return cls(rules=rules, first_dealer=first_dealer, next_dealer=first_dealer)
@@ -146,11 +146,11 @@ class Match:
         (True, 1)
         """
         if not isinstance(state, GameState):
-            raise StateError(Reason.NOT_AN_ACTION, "record() takes the terminal GameState of the deal")
+            raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
         if not state.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if state.rules != self.rules:
-            raise StateError(Reason.WRONG_PHASE, "the deal was played under another rule set")
+            raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
         if state.dealer != self.next_dealer:
             raise StateError(Reason.BAD_SEAT, f"seat {self.next_dealer} deals next, not seat {state.dealer}")
         result = score(state, self.multiplier)

@@ -161,12 +161,25 @@ class CardPoints:
         return f"{whole} and {rest} card{'s' if rest == 2 else ''}"
 
     def __str__(self) -> str:
-        whole, rest = divmod(self.thirds, 3)
+        sign = "-" if self.thirds < 0 else ""
+        whole, rest = divmod(abs(self.thirds), 3)
         if whole == 0 and rest:
-            return _FRACTIONS[rest]
-        return f"{whole}{_FRACTIONS[rest]}"
+            return sign + _FRACTIONS[rest]
+        return f"{sign}{whole}{_FRACTIONS[rest]}"
 
     def __add__(self, other: CardPoints) -> CardPoints:
         if not isinstance(other, CardPoints):
             return NotImplemented
         return CardPoints(self.thirds + other.thirds)
+
+    def __sub__(self, other: CardPoints) -> CardPoints:
+        """The difference, for margins (it may be negative).
+
+        >>> print(CardPoints(107) - CardPoints(103)), print(CardPoints(103) - CardPoints(107))
+        1⅓
+        -1⅓
+        (None, None)
+        """
+        if not isinstance(other, CardPoints):
+            return NotImplemented
+        return CardPoints(self.thirds - other.thirds)

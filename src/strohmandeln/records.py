@@ -97,6 +97,12 @@ class RecordError(SerializationError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.message, self.line, self.token, self.cause, self.reason))
 
+    def to_dict(self) -> dict[str, Any]:
+        """The error's JSON form, with the line, token number and underlying cause."""
+        data = super().to_dict()
+        data.update(line=self.line, token=self.token, cause=self.cause.value)
+        return data
+
 
 def _rebuild(message: str, line: int, token: int | None, cause: Reason, reason: Reason) -> RecordError:
     return RecordError(message, line=line, token=token, cause=cause, reason=reason)

@@ -286,10 +286,20 @@ _BIRDS: Final = {Bonus.PAGAT: 1, Bonus.UHU: 2, Bonus.KAKADU: 3, Bonus.QUAPIL: 4}
 
 
 def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tuple[tuple[Bonus, int], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    pairs = {}
-    for bonus, points in items:
-        pairs[Bonus(bonus)] = points
+    try:
+        items = list(value.items() if isinstance(value, Mapping) else value)
+    except TypeError:
+        raise RuleSetError(Reason.INCONSISTENT_RULES, "bonuses must be a mapping or pairs of (Bonus, value)") from None
+    pairs: dict[Bonus, int] = {}
+    for item in items:
+        try:
+            bonus_value, points = item
+            bonus = Bonus(bonus_value)
+        except (TypeError, ValueError):
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus and its value: {item!r:.40}") from None
+        if bonus in pairs:
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"bonus {bonus.value} is given twice")
+        pairs[bonus] = points
     order = list(Bonus)
     return tuple(sorted(pairs.items(), key=lambda kv: order.index(kv[0])))
 

@@ -86,7 +86,7 @@ MAX_DEALS: Final = 10_000
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
 #: The largest JSON text :func:`from_json` reads, in characters.
-MAX_JSON: Final = 16_000_000
+MAX_JSON: Final = 1_000_000
 
 
 # --------------------------------------------------------------------------------------------

@@ -592,7 +592,7 @@ class GameState:
         """
         p = _seat(player)
         if type(index) is not int or not 0 <= index <= 2:
-            raise IllegalActionError(Reason.BAD_SEAT, f"no Strohmann {index!r}; they are numbered 0, 1, 2")
+            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {index!r:.20}; they are numbered 0, 1, 2")
         pile = self._d.piles[3 * p + index]
         gone = self._h0 | self._h1 | self._t0 | self._t1 | self._w0 | self._w1
         if self._lead >= 0:
@@ -1095,8 +1095,8 @@ class GameState:
         if not d.deck_mask & bit:
             return IllegalActionError(Reason.CARD_NOT_IN_DECK, f"{card} is not in the {d.rules.deck.card_count}-card deck")
         if not avail & bit:
-            if d.pile_of[i] // 3 == p and d.pile_of[i] >= 0 and self._is_face_down(i):
-                return IllegalActionError(Reason.CARD_FACE_DOWN, f"{card} lies face down in your Strohmann; only face-up tops can be played")
+            # One refusal for every card he cannot play, face-down Strohmann cards included:
+            # nobody, not even their owner, may learn what lies face down (R11).
             return IllegalActionError(Reason.CARD_NOT_AVAILABLE, f"seat {p} does not hold {card} (hand or face-up Strohmann top)")
         lead = self._lead
         if lead >= 0 and not (self._legal_mask() & bit):
@@ -1123,12 +1123,6 @@ class GameState:
         if action.call is not None:
             return IllegalActionError(Reason.CALL_NOT_ALLOWED, f"cannot call {action.call.value} with {card}: {_call_why(self, action, p)}")
         return IllegalActionError(Reason.NOT_AN_ACTION, f"{action} is not legal here")
-
-    def _is_face_down(self, i: int) -> bool:
-        gone = self._h0 | self._h1 | self._t0 | self._t1 | self._w0 | self._w1
-        if self._lead >= 0:
-            gone |= 1 << (self._lead & 63)
-        return not gone >> i & 1
 
     # ------------------------------------------------------------------------------------------
     # Value semantics
