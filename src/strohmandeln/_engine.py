@@ -173,6 +173,16 @@ def rule_data(rules: RuleSet) -> RuleData:
     return data
 
 
+def seat_layout(rules: RuleSet, dealer: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[range, ...], ...]]:
+    """R6's layout by seat: the deck positions of each seat's hand, and of each of his
+    Strohmänner (top first)."""
+    data = rule_data(rules)
+    roles = (1, 0) if dealer == 0 else (0, 1)  # seat -> role (0 = Elder, 1 = dealer)
+    hands = tuple(data.hand_positions[role] for role in roles)
+    piles = tuple(tuple(range(a, b) for a, b in data.pile_slices[role]) for role in roles)
+    return hands, piles
+
+
 _NO_PILE: Final = (-1,) * 54
 _NO_NEXT: Final = (-2,) * 54
 

@@ -93,19 +93,10 @@ def deal_layout(
     """
     _check_dealer(dealer)
     cards = _validate_order(rules, order)
-    elder = 1 - dealer
-    hands: list[list[Card]] = [[], []]
-    piles: list[list[tuple[Card, ...]]] = [[], []]
-    pos = 0
-    for size in rules.deck.hand_packets:
-        for seat in (elder, dealer):
-            hands[seat].extend(cards[pos : pos + size])
-            pos += size
-    for size in rules.deck.strohmann_sizes:
-        for seat in (elder, dealer):
-            piles[seat].append(cards[pos : pos + size])
-            pos += size
-    return (tuple(hands[0]), tuple(hands[1])), (tuple(piles[0]), tuple(piles[1]))
+    hand_positions, pile_positions = E.seat_layout(rules, dealer)
+    hands = tuple(tuple(cards[i] for i in positions) for positions in hand_positions)
+    piles = tuple(tuple(tuple(cards[i] for i in pile) for pile in seat) for seat in pile_positions)
+    return (hands[0], hands[1]), (piles[0], piles[1])
 
 
 def _check_dealer(dealer: object) -> None:
@@ -197,22 +188,10 @@ def compose_order(
     Card.parse('XXI')
     """
     _check_dealer(dealer)
-    elder = 1 - dealer
     deck = rules.deck
     if len(hands) != 2 or len(strohmaenner) != 2:
         raise DeckError(Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
-    # positions of every place, in deck order
-    hand_slots: list[list[int]] = [[], []]
-    pile_slots: list[list[list[int]]] = [[], []]
-    pos = 0
-    for size in deck.hand_packets:
-        for seat in (elder, dealer):
-            hand_slots[seat].extend(range(pos, pos + size))
-            pos += size
-    for size in deck.strohmann_sizes:
-        for seat in (elder, dealer):
-            pile_slots[seat].append(list(range(pos, pos + size)))
-            pos += size
+    hand_slots, pile_slots = E.seat_layout(rules, dealer)
     slots: list[Card | None] = [None] * deck.card_count
     used: set[Card] = set()
     valid = set(deck.cards)
