@@ -27,13 +27,19 @@ his own either) — are distributed over the free places of the deal.
 
 **Distribution.** With the viewer as a player, :func:`sample` draws **exactly uniformly** from all
 deck orders that satisfy these constraints (up to floating-point granularity of
-:meth:`random.Random.random`). It is rejection-free: the opponent's unseen last cards (at most
-three places) are drawn first with weights equal to the exact number of completions of each
-choice, counted with binomial coefficients over groups of interchangeable cards; then the
-opponent's dealt hand and the face-down cards are drawn uniformly among the completions. Without
-constraints this is the uniform distribution over the free cards. For a *spectator* view (two
-unknown hands) :func:`sample` returns a consistent deal found with a small flow network: valid, but
-not uniform.
+:meth:`random.Random.random`; within a dealt hand's places the cards lie in canonical order). The
+opponent's unseen last cards (at most three places) are drawn first, with weights equal to the
+exact number of completions of each choice, counted with binomial coefficients over *kinds* of
+interchangeable cards; then the opponent's dealt hand and the face-down cards are drawn uniformly
+among the completions. Where R7 says that his dealt hand holds a tarock, a draw that gives it none
+is drawn again, which keeps the draw uniform; after eight such misses in a row, the draw counts
+that constraint in its weights instead. Without constraints this is the uniform distribution over
+the free cards. For a *spectator* view (two unknown hands) :func:`sample` returns a consistent deal
+found with a small flow network: valid, but not uniform.
+
+The first sample from a view works out what its history implies and caches it on the view; a
+few tables that stay the same for a whole deal (the viewer's dealt hand in the deck order, the
+cards turned when the Strohmänner were uncovered) are kept for later views of the same deal.
 
 >>> import random
 >>> from strohmandeln import CLASSIC, deal
@@ -52,7 +58,7 @@ import bisect
 import math
 import operator
 import random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from . import _engine as E
 from .actions import Fold, Keep
@@ -60,12 +66,11 @@ from .cards import DECK_54, Card
 from .errors import Reason, StateError
 from .rules import Deck, RuleSet
 from .state import GameState, Phase
-from .views import HIDDEN_CARD, PlayerView, _dealt_mask
+from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView
 
 __all__ = ["sample", "sample_order"]
 
 _INF: Final = 1 << 30
-_CARD: Final = DECK_54.__getitem__
 _D: Final = 0  # group kinds
 _H: Final = 1
 _F: Final = 2
@@ -91,7 +96,7 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
     gen = _generator(rng)
     model = _model(view)
     places, hands = model.draw(gen)
-    order = tuple(map(_CARD, places))
+    order = _cards(places)
     if replay:
         return _replay(view, order)
     return model.assemble(view, places, hands, order)
@@ -101,7 +106,14 @@ def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]
     """Only the deck order of a :func:`sample`: deal it with ``deal(view.rules,
     dealer=view.dealer, order=...)`` and replay ``view.history`` to get the sampled state."""
     gen = _generator(rng)
-    return tuple(map(_CARD, _model(view).draw(gen)[0]))
+    return _cards(_model(view).draw(gen)[0])
+
+
+def _cards(places: list[int]) -> tuple[Card, ...]:
+    """The cards of a deck order of card indices."""
+    if len(places) < 2:
+        return tuple([DECK_54[i] for i in places])
+    return operator.itemgetter(*places)(DECK_54)  # type: ignore[no-any-return]
 
 
 def _generator(rng: object) -> random.Random:
@@ -123,6 +135,16 @@ def _replay(view: PlayerView, order: tuple[Card, ...]) -> GameState:
 
 def _inconsistent(why: str) -> StateError:
     return StateError(Reason.MALFORMED_DOCUMENT, f"no deal is consistent with this view: {why}")
+
+
+def _model(view: PlayerView) -> _Exact | _Flow:
+    """What the view implies about its hidden cards, worked out on first use and cached on it."""
+    cached = view._cache.get("model")
+    if cached is None:
+        if not view._dealt:
+            raise StateError(Reason.NO_DECK_SOURCE, "a view of a position has no deck order to sample")
+        cached = view._cache["model"] = _build_exact(view) if view._player >= 0 else _build_flow(view)
+    return cached
 
 
 # --------------------------------------------------------------------------------------------
@@ -153,7 +175,783 @@ def _layout(deck: Deck, dealer: int) -> tuple[tuple[tuple[int, ...], ...], tuple
 
 
 # --------------------------------------------------------------------------------------------
-# The model: free cards, free places and what may go where
+# The model of a player's view: one unknown hand, exactly uniform
+
+
+class _Exact(NamedTuple):
+    """Everything a player's view implies about its free cards, as card masks; built once per view
+    (:func:`_build_exact`) and cached on it.
+
+    The free places are the opponent's dealt hand (D), his unseen last cards (H, one place each,
+    in event order) and the face-down places (F).
+    """
+
+    viewer: int
+    fixed: list[int]  # card index per deck position, -1 where free
+    free: int
+    own: int  # the viewer's dealt hand
+    n_dealt: int  # the size of a dealt hand
+    hidden: list[int]  # the position of each unseen last card, in event order
+    place: Any  # a deck order out of ``fixed`` + D + face-down cards + unseen last cards (:func:`_placer`)
+    forced: int  # the free cards that fit D but not F (or only an H place)
+    flex: int  # the free cards that fit D and F
+    in_d: int  # the free cards that fit D, F, each H place
+    in_f: int
+    in_h: list[int]
+    tar2: bool  # R7: D holds at least one tarock
+    totals: list[int]  # the leaves (:func:`_leaves`, without R7's tarock) with cumulative weights
+    choices: list[tuple[int, ...]]
+    strict: list[Any]  # the leaves with R7's tarock (totals, choices), once needed
+    played: int  # the cards the opponent played from the hand
+    events: Any  # the events before the first unseen card, as a cons list
+    suffix: tuple[int, ...]  # the events from the first unseen card on
+    piles: tuple[Any, ...]  # per Strohmann: takes its cards, top first, out of a deck order
+
+    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """A deck order (card indices) drawn as the module docstring says, and the dealt hands.
+
+        Where R7 wants a tarock in D, a draw from the leaves without that constraint is kept
+        only if D has one (rejection keeps the draw uniform); after eight misses, the draw uses
+        the leaves that count the constraint exactly (slower to build, so built only then).
+        """
+        rnd = rng.random
+        viewer, fixed, free, own, n_dealt, hidden, place, forced, flex, in_d, in_f, _, tar2, totals, choices = self[:15]
+        for _ in range(8):
+            # The unseen last cards: a leaf, then distinct cards of its sets, uniformly (start
+            # again on a repeat).
+            chosen = choices[0] if len(choices) == 1 else choices[bisect.bisect_right(totals, _below(totals[-1], rnd))]
+            picked = 0
+            drawn: list[int] = []
+            if len(chosen) == 1:
+                pool = _bits(chosen[0])
+                c = pool[int(rnd() * len(pool))]
+                picked = 1 << c
+                drawn = [c]
+            elif chosen:
+                pools = [_bits(mask) for mask in chosen]
+                while len(drawn) < len(pools):
+                    picked = 0
+                    drawn = []
+                    for pool in pools:
+                        c = pool[int(rnd() * len(pool))]
+                        if picked >> c & 1:
+                            break
+                        picked |= 1 << c
+                        drawn.append(c)
+            # D takes the rest of the cards that fit only D (the leaf leaves none that fits only
+            # an unseen place) and r of the flexible ones, uniformly: a partial Fisher-Yates
+            # shuffle puts them first (or the cards it leaves, if those are fewer).
+            dealt = forced & ~picked
+            cards = _bits(flex & ~picked)
+            r = n_dealt - dealt.bit_count()
+            n = len(cards)
+            if r >= n:
+                dealt |= flex & ~picked
+                cards = []
+            elif r > 0:
+                k = n - r if 2 * r > n else r
+                for i in range(k):
+                    j = i + int(rnd() * (n - i))
+                    cards[i], cards[j] = cards[j], cards[i]
+                if k == r:
+                    dealt |= sum(map(_BIT.__getitem__, cards[:k]))
+                    del cards[:k]
+                else:
+                    dealt |= sum(map(_BIT.__getitem__, cards[k:]))
+                    del cards[k:]
+            if not tar2 or dealt & _TAROCKS:
+                break
+        else:
+            drawn, picked, dealt = self._strict(rnd)
+            cards = _bits(flex & ~picked & ~dealt)
+        # F: the flexible cards D left and the cards that fit only F, shuffled (Fisher-Yates).
+        only_f = free & in_f & ~in_d & ~picked
+        down = cards + _bits(only_f) if only_f else cards
+        for i in range(len(down) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            down[i], down[j] = down[j], down[i]
+        # D in canonical order, the face-down cards, the unseen last cards: into their places.
+        places = list(place(fixed + _bits(dealt) + down + drawn))
+        hands = [own, own]
+        hands[1 - viewer] = dealt
+        return places, hands
+
+    def _strict(self, rnd: Any) -> tuple[list[int], int, int]:
+        """The unseen last cards (a list, and as a mask) and D, drawn from the leaves that count
+        R7's tarock in D exactly."""
+        if not self.strict:
+            self.strict.extend(_leaves(self.free, self.in_d, self.in_f, self.in_h, True, self.n_dealt))
+        totals, choices = self.strict
+        chosen = choices[0] if len(choices) == 1 else choices[bisect.bisect_right(totals, _below(totals[-1], rnd))]
+        picked = 0
+        drawn: list[int] = []
+        if chosen:
+            pools = [_bits(mask) for mask in chosen]
+            while len(drawn) < len(pools):
+                picked = 0
+                drawn = []
+                for pool in pools:
+                    c = pool[int(rnd() * len(pool))]
+                    if picked >> c & 1:
+                        break
+                    picked |= 1 << c
+                    drawn.append(c)
+        forced = self.forced & ~picked
+        flex = self.flex & ~picked
+        r = self.n_dealt - forced.bit_count()
+        if forced & _TAROCKS:
+            return drawn, picked, forced | _subset(flex, r, rnd)
+        # R7: at least one tarock among the flexible cards D takes; j of them with weight
+        # C(tarocks, j) * C(others, r - j).
+        tarocks = flex & _TAROCKS
+        others = flex ^ tarocks
+        nt = tarocks.bit_count()
+        nn = others.bit_count()
+        weights = [math.comb(nt, j) * math.comb(nn, r - j) for j in range(1, min(nt, r) + 1)]
+        pick = _below(sum(weights), rnd)
+        j = 1
+        for w in weights:
+            if pick < w:
+                break
+            pick -= w
+            j += 1
+        return drawn, picked, forced | _subset(tarocks, j, rnd) | _subset(others, r - j, rnd)
+
+    def assemble(self, view: PlayerView, places: list[int], dealt: list[int], order: tuple[Card, ...]) -> GameState:
+        """The state that dealing ``order`` and replaying the view's history produces."""
+        p = self.viewer
+        q = 1 - p
+        deal = E.Deal(view._rules, order, view._dealer, (dealt[0], dealt[1]), tuple([get(places) for get in self.piles]), order_index=places)
+        events = self.events
+        hand = dealt[q]
+        hidden = self.hidden
+        if hidden:
+            # The unseen last cards, now known: fill them into the events (R12).
+            cards = [places[pos] for pos in hidden]
+            k = 0
+            for e in self.suffix:
+                if e >> 3 & 63 == HIDDEN_CARD:
+                    card = cards[k]
+                    k += 1
+                    e = (e & ~_CARD_FIELD) | card << 3
+                    hand |= 1 << card
+                events = (events, e)
+        # His hand: the dealt cards and unseen last cards he has not played, and the cards he
+        # took up in the open and has not played (which the view knows).
+        hand = hand & ~self.played | view._known[q]
+        return GameState._assemble(
+            deal,
+            phase=view._phase,
+            turn=view._turn,
+            hands=(view._hand, hand) if p == 0 else (hand, view._hand),
+            tops=view._tops,
+            won=view._won,
+            lead=view._lead,
+            ntr=view._ntr,
+            tricks=view._tricks,
+            events=events,
+            hist=view._hist,
+            calls=view._calls,
+            auc=view._auc,
+        )
+
+
+def _subset(mask: int, k: int, rnd: Any) -> int:
+    """A uniformly random ``k``-subset of the cards of ``mask``."""
+    if k <= 0:
+        return 0
+    cards = _bits(mask)
+    n = len(cards)
+    if k >= n:
+        return mask
+    flip = 2 * k > n  # draw the cards left out instead
+    if flip:
+        k = n - k
+    out = 0
+    for i in range(k):  # a partial Fisher-Yates shuffle
+        j = i + int(rnd() * (n - i))
+        c = cards[j]
+        cards[j] = cards[i]
+        out |= 1 << c
+    return mask & ~out if flip else out
+
+
+_ANN_CARDS: Final = (0, E.TRULL, E.KINGS, E.TRULL | E.KINGS)
+#: The cards of each set of classes (bit 0: tarocks, bits 1-4: the suits).
+_CLASS_UNION: Final = tuple(sum(m for k, m in enumerate((E.TAROCKS, *E.SUIT_MASKS)) if bits >> k & 1) for bits in range(32))
+#: ``_VOID[led | followed << 6]``: the classes a follower shows he lacks (R14): the led class if
+#: he played another one, and the tarocks too if he played a suit on a suit.
+_VOID: Final = tuple(
+    0 if led > 53 or f > 53 or E.CLASS[led] == E.CLASS[f] else 1 << E.CLASS[led] | (1 if E.CLASS[led] and E.CLASS[f] else 0)
+    for f in range(64)
+    for led in range(64)
+)
+_TAROCKS: Final = E.TAROCKS
+_BIT: Final = E.BIT
+#: A packed event's Strohmann (seat*3+k) by its low three bits; 6 for no Strohmann.
+_PID: Final = tuple((b & 1) * 3 + (b >> 1) if b >> 1 < 3 else 6 for b in range(8))
+
+
+class _Lay:
+    """The layout of a rule set's deck for one dealer, as the exact model needs it (R6)."""
+
+    __slots__ = ("rules", "size", "n_dealt", "hand_runs", "starts", "ends", "ranges", "piles", "pile_cards", "start_sum", "deck_mask")
+
+    def __init__(self, rules: RuleSet, dealer: int) -> None:
+        data = E.rule_data(rules)
+        elder = 1 - dealer
+        self.rules = rules
+        self.size = len(data.deck_index)
+        self.n_dealt = len(data.hand_positions[0])
+        #: per seat: its dealt hand's positions as runs ``(first, last + 1)``
+        self.hand_runs = tuple(_runs(data.hand_positions[0 if seat == elder else 1]) for seat in (0, 1))
+        ranges = tuple(data.pile_slices[0 if seat == elder else 1][k] for seat in (0, 1) for k in range(3))
+        #: per Strohmann (seat*3+k, and a seventh, empty one for a bad event): first position, end
+        self.starts = tuple(a for a, _ in ranges) + (0,)
+        self.ends = tuple(b for _, b in ranges) + (0,)
+        self.ranges = ranges
+        #: per Strohmann: takes its cards, top first, out of a deck order
+        self.piles = tuple(_pile_getter(a, b) for a, b in ranges)
+        self.pile_cards = sum(b - a for a, b in ranges)
+        self.start_sum = sum(self.starts)
+        self.deck_mask = data.deck_mask
+
+
+def _pile_getter(a: int, b: int) -> Any:
+    """A function that takes positions ``a`` to ``b`` (excluded) of a deck order, as a tuple."""
+    if b - a > 1:
+        positions: list[int] = list(range(a, b))
+        return operator.itemgetter(*positions)
+    return lambda places: tuple(places[a:b])
+
+
+_LAYS: dict[int, _Lay] = {}
+
+
+def _lay(rules: RuleSet, dealer: int) -> _Lay:
+    key = id(rules) << 1 | dealer
+    lay = _LAYS.get(key)
+    if lay is None or lay.rules is not rules:
+        if len(_LAYS) >= 64:
+            _LAYS.clear()
+        lay = _LAYS[key] = _Lay(rules, dealer)
+    return lay
+
+
+def _runs(positions: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Increasing positions as runs ``(first, last + 1)`` of consecutive ones."""
+    runs: list[tuple[int, int]] = []
+    for pos in positions:
+        if runs and runs[-1][1] == pos:
+            runs[-1] = (runs[-1][0], pos + 1)
+        else:
+            runs.append((pos, pos + 1))
+    return tuple(runs)
+
+
+#: Per deal and viewer (keyed by the identity of the cons list of the events of the uncovering,
+#: which every later state of the deal shares): the places of the deck order with his dealt
+#: hand and the cards turned at the uncovering filled in (with room for bad events), the next
+#: place of each Strohmann and the cards turned.
+_UNCOVERED: dict[int, tuple[Any, int, int, _Lay, list[int], list[int], int, int]] = {}
+
+
+def _uncovered(view: PlayerView, node: Any) -> tuple[_Lay, list[int], list[int], int, int]:
+    """The layout, the places, the next place of each Strohmann and the cards turned of the deal
+    up to the events ``node`` (the uncovering; ``None`` for none), and R7 for the opponent's dealt
+    hand (:func:`_fold_exact`). Cached per deal and viewer once the card play began (the lists
+    are shared: copy them to change them)."""
+    own = view._own
+    p = view._player
+    key = id(node) << 1 | p
+    entry = _UNCOVERED.get(key)
+    if entry is not None and entry[0] is node and entry[1] == own and node is not None:
+        return entry[3], entry[4], entry[5], entry[6], entry[7]
+    lay = _lay(view._rules, view._dealer)
+    if own.bit_count() != lay.n_dealt:
+        raise _inconsistent("the viewer's dealt hand has the wrong size")
+    fixed = [-1] * (lay.size + 64)
+    cards = _bits(own)
+    i = 0
+    for a, b in lay.hand_runs[p]:
+        j = i + b - a
+        fixed[a:b] = cards[i:j]
+        i = j
+    at = list(lay.starts)
+    seen = 0
+    pid_of = _PID
+    for e in E.walk(node):
+        pid = pid_of[e & 7]  # type: ignore[operator]
+        pos = at[pid]
+        at[pid] = pos + 1
+        card = e >> 3 & 63  # type: ignore[operator]
+        if card == HIDDEN_CARD or pos >= len(fixed):  # not in a view's own cons list
+            raise _inconsistent("more cards turned than a Strohmann holds")
+        fixed[pos] = card
+        seen |= 1 << card
+    tarock = _fold_exact(view, 1 - p) if view._rules.fold_without_tarock else 0
+    if node is not None:  # the card play began: the fold decisions are over (R7)
+        if len(_UNCOVERED) >= 256:
+            _UNCOVERED.clear()
+        _UNCOVERED[key] = (node, own, p, lay, fixed, at, seen, tarock)
+    return lay, fixed, at, seen, tarock
+
+
+_PLACERS: dict[tuple[Any, ...], Any] = {}
+
+
+def _placer(lay: _Lay, q: int, at: list[int], hidden: list[int]) -> Any:
+    """The function that takes a deck order (card indices, as a tuple) out of the list of the
+    known places (-1 where free) followed by the cards of the opponent's dealt hand in
+    canonical order, the face-down cards and the unseen last cards, for the free places of
+    ``q``'s dealt hand, of each Strohmann from its next place ``at`` on and ``hidden`` (cached
+    by this shape)."""
+    key = (lay, q, *at, *hidden)
+    get = _PLACERS.get(key)
+    if get is None:
+        size = lay.size
+        source = list(range(size))
+        k = size
+        for a, b in lay.hand_runs[q]:
+            source[a:b] = range(k, k + b - a)
+            k += b - a
+        for a, b in zip(at[:6], lay.ends):
+            if a < b:
+                source[a:b] = range(k, k + b - a)
+                k += b - a
+        for pos in hidden:
+            source[pos] = k
+            k += 1
+        if len(_PLACERS) >= 1024:
+            _PLACERS.clear()
+        get = _PLACERS[key] = operator.itemgetter(*source)
+    return get
+
+
+def _build_exact(view: PlayerView) -> _Exact:
+    p = view._player
+    q = 1 - p
+    # Every card seen turned stays in its place; the unseen ones are free places (R11, R12).
+    # The places of the deck order start from the viewer's dealt hand (in canonical order
+    # within his hand's places) and the cards turned when the Strohmänner were uncovered: both
+    # are the same for the whole card play of a deal (:func:`_uncovered`).
+    pid_of = _PID
+    own = view._own
+    cons = getattr(view, "_evc", NO_CONS)
+    if cons is NO_CONS:  # a view loaded from a document or a pickle
+        events: list[int] | tuple[int, ...] = view._events
+        lay, fixed, at, seen, tarock = _uncovered(view, None)
+        rest: list[int] | tuple[int, ...] = events
+    else:
+        rest = []  # the events after the uncovering, latest first
+        prefix: Any = cons
+        while prefix is not None and prefix[1] >> 11:
+            prefix, e = prefix
+            rest.append(e)
+        rest.reverse()
+        suffix = view._evs
+        if suffix:
+            rest += suffix
+        lay, fixed, at, seen, tarock = _uncovered(view, prefix)
+        fixed = fixed.copy()
+        at = at.copy()
+        events = rest
+    size = lay.size
+    ends = lay.ends
+    unseen: list[tuple[int, int, int]] = []  # (Strohmann, position, event)
+    for e in rest:
+        pid = pid_of[e & 7]
+        pos = at[pid]
+        at[pid] = pos + 1
+        card = e >> 3 & 63
+        if card == HIDDEN_CARD:
+            unseen.append((pid, pos, e))
+        else:
+            fixed[pos] = card
+            seen |= 1 << card
+    if any(map(operator.gt, at, ends)):
+        raise _inconsistent("more cards turned than a Strohmann holds")
+    del fixed[size:]
+    hidden: list[int] = []  # the positions of the unseen last cards
+    takes: list[int] = []  # the tricks completed when each was taken up
+    for pid, pos, e in unseen:
+        if pos + 1 != ends[pid]:
+            raise _inconsistent("only a last card is taken up unseen")
+        if e & 1 == p:
+            raise _inconsistent("the viewer's own last card is hidden from him")
+        hidden.append(pos)
+        takes.append(e >> 11)
+    n_turned = sum(at) - lay.start_sum
+    if seen.bit_count() != n_turned - len(hidden):
+        raise _inconsistent("a card is seen twice")
+    # What the plays say (R14, R17): the cards he played from the hand, his voids and his
+    # announcements. The tricks are a cons list, walked from the last one back.
+    void_of = _VOID
+    played = 0  # in the current trick and the tricks walked so far
+    announced_back: list[tuple[int, int]] = []  # (tricks after it, cards)
+    voids_back: list[tuple[int, int, int]] = []  # (tricks after it, classes shown void in, played after it)
+    lead = view._lead
+    if lead >= 0:
+        if view._turn == p:  # he led
+            if not lead & 64:
+                played = 1 << (lead & 63)
+            if lead & 384:
+                announced_back.append((-1, _ANN_CARDS[lead >> 7 & 3]))
+        elif view._turn != q:
+            raise _inconsistent("a card led with nobody to follow")
+    later = [played]  # later[i]: what he played from the hand after the last i tricks began
+    node: Any = view._tricks
+    while node is not None:
+        node, t = node
+        if t & 1 == q:  # he led
+            if not t & 0x1C000:  # from the hand, no announcement
+                played |= 1 << (t >> 1 & 63)
+            else:
+                if t & 0x18000:
+                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 15 & 3]))
+                if not t & 0x4000:
+                    played |= 1 << (t >> 1 & 63)
+        else:
+            classes = void_of[t >> 1 & 4095]
+            if classes:
+                voids_back.append((len(later) - 1, classes, played))
+            if not t & 0x380000:  # from the hand, no announcement
+                played |= 1 << (t >> 7 & 63)
+            else:
+                if t & 0x300000:
+                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 20 & 3]))
+                if not t & 0x80000:
+                    played |= 1 << (t >> 7 & 63)
+        later.append(played)
+    # In trick numbers (1 for the first): his voids in order, with what he had played from the
+    # hand by then, and his announcements.
+    ntr = len(later) - 1
+    voids = [(ntr - b, classes, played & ~after) for b, classes, after in reversed(voids_back)] if voids_back else []
+    announced = [(ntr - b, cards) for b, cards in announced_back] if announced_back else []
+    n_dealt = lay.n_dealt
+    if own & seen:
+        raise _inconsistent("a card is seen twice")
+    deck_mask = lay.deck_mask
+    known = own | seen
+    if known & ~deck_mask:
+        raise _inconsistent("a card is not in the deck")
+    free = deck_mask & ~known
+    n_down = lay.pile_cards - n_turned
+    if n_dealt + len(hidden) + n_down != free.bit_count():
+        raise _inconsistent("the free cards do not fill the free places")
+    # Where each free card may go (module docstring).
+    owned = played
+    for _, cards_ in announced:
+        owned |= cards_
+    owned &= free  # the cards he had in the hand at some moment
+    unowned = free & ~owned
+    # D: a class he showed void in holds only cards he played before the first such trick.
+    void_classes = 0
+    early = 0
+    for _, classes, before in voids:
+        new = classes & ~void_classes
+        if new:
+            early |= before & _CLASS_UNION[new]
+            void_classes |= new
+    in_d = (free & ~_CLASS_UNION[void_classes]) | (early & free)
+    if tarock == 1:
+        in_d &= ~_TAROCKS
+    # H: a card taken up after trick T: not one he played or announced by then; a class he
+    # showed void in after T holds only cards he played before that trick.
+    in_h: list[int] = []
+    for take in takes:
+        gone = played & ~later[ntr - min(take, ntr)]
+        for when, cards_ in announced:
+            if when <= take:
+                gone |= cards_
+        ok = owned & ~gone
+        void_classes = 0
+        early = 0
+        for when, classes, before in voids:
+            if when > take:
+                new = classes & ~void_classes
+                if new:
+                    early |= before & ok & _CLASS_UNION[new]
+                    void_classes |= new
+        in_h.append(((unowned | ok) & ~_CLASS_UNION[void_classes]) | early)
+    in_f = unowned if n_down else 0
+    totals, choices = _leaves(free, in_d, in_f, in_h, False, n_dealt)
+    # The events of the sampled state: the view's own cons list up to the first unseen card,
+    # then its events from there on with the cards filled in (:meth:`_Exact.assemble`).
+    if cons is NO_CONS:
+        first = 0
+        while first < len(events) and events[first] >> 3 & 63 != HIDDEN_CARD:
+            first += 1
+        cons = None
+        for e in events[:first]:
+            cons = (cons, e)
+        suffix = tuple(events[first:])
+    else:
+        suffix = view._evs
+    return _Exact(
+        p,
+        fixed,
+        free,
+        own,
+        n_dealt,
+        hidden,
+        _placer(lay, q, at, hidden),
+        free & ~in_f,
+        free & in_d & in_f,
+        in_d,
+        in_f,
+        in_h,
+        tarock == 2,
+        totals,
+        choices,
+        [],
+        played,
+        cons,
+        suffix,
+        lay.piles,
+    )
+
+
+def _leaves(free: int, in_d: int, in_f: int, in_h: list[int], tar2: bool, n_dealt: int) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Every choice of *kinds* for the unseen last cards, with cumulative weights: the number of
+    complete deals that begin with it.
+
+    ``in_d``, ``in_f`` and ``in_h[j]`` are the free cards that fit D, F and the j-th unseen card.
+    A kind is a set of free cards that count alike for the rest of the deal: H only, D only, D
+    or F, F only (split into tarocks and others where R7's "at least one tarock" can bind). A
+    choice gives each unseen card the cards of its kind it may be; its weight is the number of
+    ways to pick distinct cards from them (inclusion-exclusion over the places that share a
+    kind) times the number of ways to complete D and F with the rest (:func:`_ways`).
+    """
+    not_f = free & ~in_f
+    flex = free & in_f & in_d
+    d_only = not_f & in_d
+    h_only = not_f ^ d_only
+    k = len(in_h)
+    n0 = h_only.bit_count()
+    fd = d_only.bit_count()
+    fx = flex.bit_count()
+    if tar2 and (d_only & _TAROCKS).bit_count() <= k:
+        return _leaves_strict(free, in_d, in_f, in_h, n_dealt)
+    # D takes r more of the fx flexible cards (R7's tarock, if wanted, cannot fail here).
+    comb = math.comb
+    if n0 > k:
+        raise _inconsistent("the observed plays leave no possible deal")
+    r = n_dealt - fd
+    totals: list[int] = []
+    choices: list[tuple[int, ...]] = []
+    total = 0
+    if k == 0:
+        if 0 <= r <= fx:
+            total = comb(fx, r)
+            totals.append(total)
+            choices.append(())
+    elif k == 1:
+        a = in_h[0]
+        if n0:  # the card that fits only the unseen place is it
+            if h_only & a and 0 <= r <= fx:
+                total = comb(fx, r)
+                totals.append(total)
+                choices.append((h_only & a,))
+        else:
+            for s1, x, y in ((d_only & a, r + 1, fx), (flex & a, r, fx - 1), (free & in_f & ~in_d & a, r, fx)):
+                if s1 and 0 <= x <= y:
+                    total += s1.bit_count() * comb(y, x)
+                    totals.append(total)
+                    choices.append((s1,))
+    else:
+        # Per unseen card: (its cards of a kind, how many, the kind: what a card of it
+        # takes off n0, adds to r, takes off fx).
+        f_only = free & in_f & ~in_d
+        slots = []
+        for a in in_h:
+            slot = []
+            for mask, kind in ((h_only, _K_H), (d_only, _K_D), (flex, _K_X), (f_only, _K_F)):
+                mask &= a
+                if mask:
+                    slot.append((mask, mask.bit_count(), kind))
+            slots.append(slot)
+        if k == 2:
+            for s1, c1, k1 in slots[0]:
+                h1, d1, x1 = k1
+                for s2, c2, k2 in slots[1]:
+                    rr = r + d1 + k2[1]
+                    xx = fx - x1 - k2[2]
+                    if h1 + k2[0] == n0 and 0 <= rr <= xx:
+                        n = c1 * c2
+                        if k1 is k2:  # distinct cards of the same kind
+                            n -= (s1 & s2).bit_count()
+                        if n:
+                            total += n * comb(xx, rr)
+                            totals.append(total)
+                            choices.append((s1, s2))
+        else:  # at most three Strohmänner
+            for s1, c1, k1 in slots[0]:
+                for s2, c2, k2 in slots[1]:
+                    n12 = c1 * c2
+                    if k1 is k2:
+                        n12 -= (s1 & s2).bit_count()
+                    h12 = k1[0] + k2[0]
+                    r12 = r + k1[1] + k2[1]
+                    x12 = fx - k1[2] - k2[2]
+                    for s3, c3, k3 in slots[2]:
+                        rr = r12 + k3[1]
+                        xx = x12 - k3[2]
+                        if h12 + k3[0] == n0 and 0 <= rr <= xx:
+                            n = n12 * c3
+                            if k1 is k3:
+                                n -= (s1 & s3).bit_count() * c2
+                            if k2 is k3:
+                                n -= (s2 & s3).bit_count() * c1
+                                if k1 is k2:
+                                    n += 2 * (s1 & s2 & s3).bit_count()
+                            if n:
+                                total += n * comb(xx, rr)
+                                totals.append(total)
+                                choices.append((s1, s2, s3))
+    if not total:
+        raise _inconsistent("the observed plays leave no possible deal")
+    return totals, choices
+
+
+def _leaves_strict(free: int, in_d: int, in_f: int, in_h: list[int], n_dealt: int) -> tuple[list[int], list[tuple[int, ...]]]:
+    """:func:`_leaves` where R7 wants a tarock in D and the unseen cards might take all the
+    tarocks that fit only D: the kinds are split into tarocks and others."""
+    not_f = free & ~in_f
+    flex = free & in_f & in_d
+    d_only = not_f & in_d
+    h_only = not_f ^ d_only
+    k = len(in_h)
+    n0 = h_only.bit_count()
+    fd = d_only.bit_count()
+    fx = flex.bit_count()
+    tar2 = True
+    fdt = (d_only & _TAROCKS).bit_count()
+    fxo = (flex & ~_TAROCKS).bit_count()
+    totals: list[int] = []
+    choices: list[tuple[int, ...]] = []
+    total = 0
+    if k == 0:
+        total = _ways(n0, fd, fdt, fx, fxo, tar2, n_dealt)
+        totals.append(total)
+        choices.append(())
+    else:
+        # The kinds: (cards, what one card takes off (n0, fd, fdt, fx, fxo)).
+        if tar2:
+            kinds = [
+                (h_only, (1, 0, 0, 0, 0)),
+                (d_only & _TAROCKS, (0, 1, 1, 0, 0)),
+                (d_only & ~_TAROCKS, (0, 1, 0, 0, 0)),
+                (flex & _TAROCKS, (0, 0, 0, 1, 0)),
+                (flex & ~_TAROCKS, (0, 0, 0, 1, 1)),
+                (free & ~in_d & in_f, (0, 0, 0, 0, 0)),
+            ]
+        else:
+            kinds = [
+                (h_only, (1, 0, 0, 0, 0)),
+                (d_only, (0, 1, 0, 0, 0)),
+                (flex, (0, 0, 0, 1, 0)),
+                (free & ~in_d & in_f, (0, 0, 0, 0, 0)),
+            ]
+        # Per unseen card: (its cards of a kind, how many, the kind as a digit in base 4, what
+        # one card of it takes off).
+        slots = []
+        for a in in_h:
+            slot = []
+            for kind, (mask, delta) in enumerate(kinds):
+                mask &= a
+                if mask:
+                    slot.append((mask, mask.bit_count(), 1 << 2 * kind, delta))
+            slots.append(slot)
+        # The completions by how many cards of each kind the unseen ones take (base 4).
+        ways_of: dict[int, int] = {}
+        if k == 1:
+            for s1, c1, _, (a0, a1, a2, a3, a4) in slots[0]:
+                w = _ways(n0 - a0, fd - a1, fdt - a2, fx - a3, fxo - a4, tar2, n_dealt)
+                if w:
+                    total += c1 * w
+                    totals.append(total)
+                    choices.append((s1,))
+        elif k == 2:
+            for s1, c1, e1, (a0, a1, a2, a3, a4) in slots[0]:
+                for s2, c2, e2, (b0, b1, b2, b3, b4) in slots[1]:
+                    key = e1 + e2
+                    got = ways_of.get(key)
+                    if got is None:
+                        got = ways_of[key] = _ways(n0 - a0 - b0, fd - a1 - b1, fdt - a2 - b2, fx - a3 - b3, fxo - a4 - b4, tar2, n_dealt)
+                    if got:
+                        n = c1 * c2
+                        if e1 == e2:  # distinct cards of the same kind
+                            n -= (s1 & s2).bit_count()
+                        if n:
+                            total += n * got
+                            totals.append(total)
+                            choices.append((s1, s2))
+        else:  # at most three Strohmänner
+            for s1, c1, e1, (a0, a1, a2, a3, a4) in slots[0]:
+                for s2, c2, e2, (b0, b1, b2, b3, b4) in slots[1]:
+                    n12 = c1 * c2
+                    if e1 == e2:
+                        n12 -= (s1 & s2).bit_count()
+                    x0, x1, x2, x3, x4 = n0 - a0 - b0, fd - a1 - b1, fdt - a2 - b2, fx - a3 - b3, fxo - a4 - b4
+                    for s3, c3, e3, (g0, g1, g2, g3, g4) in slots[2]:
+                        key = e1 + e2 + e3
+                        got = ways_of.get(key)
+                        if got is None:
+                            got = ways_of[key] = _ways(x0 - g0, x1 - g1, x2 - g2, x3 - g3, x4 - g4, tar2, n_dealt)
+                        if got:
+                            n = n12 * c3
+                            if e1 == e3:
+                                n -= (s1 & s3).bit_count() * c2
+                            if e2 == e3:
+                                n -= (s2 & s3).bit_count() * c1
+                                if e1 == e2:
+                                    n += 2 * (s1 & s2 & s3).bit_count()
+                            if n:
+                                total += n * got
+                                totals.append(total)
+                                choices.append((s1, s2, s3))
+    if not total:
+        raise _inconsistent("the observed plays leave no possible deal")
+    return totals, choices
+
+
+#: The kinds of free cards for :func:`_leaves`: what a card of each takes off the cards that fit
+#: only an unseen place, adds to the flexible cards D takes, takes off the flexible cards.
+_K_H: Final = (1, 0, 0)
+_K_D: Final = (0, 1, 0)
+_K_X: Final = (0, 0, 1)
+_K_F: Final = (0, 0, 0)
+
+
+def _ways(n0: int, fd: int, fdt: int, fx: int, fxo: int, tar2: bool, n_dealt: int) -> int:
+    """The ways to complete D and F once the unseen last cards are chosen: none while one of the
+    ``n0`` cards that fit only an unseen place is left; else D takes the ``fd`` cards that fit
+    only D (``fdt`` of them tarocks) and ``r`` of the ``fx`` that fit D or F (with a tarock, if
+    ``tar2`` and none of the ``fd`` is one: less the ways with only the ``fxo`` others); F the
+    rest."""
+    r = n_dealt - fd
+    if n0 or r < 0 or r > fx:
+        return 0
+    if tar2 and not fdt:
+        return math.comb(fx, r) - math.comb(fxo, r)
+    return math.comb(fx, r)
+
+
+def _fold_exact(view: PlayerView, seat: int) -> int:
+    """:func:`_fold_constraint` without the history where the view alone tells (R7)."""
+    if view._phase is Phase.FOLD and view._turn == seat:
+        return 1
+    first = view._asked
+    if first == seat:
+        return 1  # asked first: he has decided, or decides now
+    if first < 0 or seat == 1 - view._dealer:
+        return 2  # nobody asked, or Elder (always checked first) not asked
+    return _fold_constraint(view, seat)  # the dealer, after Elder was asked
+
+
+# --------------------------------------------------------------------------------------------
+# The model of a spectator's view: two unknown hands, valid but not uniform
 
 
 class _Group:
@@ -170,25 +968,20 @@ class _Group:
         self.tarock = 0  # for a dealt hand (R7): 0 no constraint, 1 none allowed, 2 at least one
 
 
-class _Model:
-    """Everything a view implies about its free cards; built once per view and cached."""
+class _Flow:
+    """Everything a spectator's view implies about its free cards (two unknown hands); built once per
+    view and cached on it."""
 
     __slots__ = (
         "size",
         "fixed",
         "groups",
         "types",
-        "exact",
         "played",
         "taken",
         "hidden_piles",
         "pile_positions",
         "own_mask",
-        "leaves",
-        "hidden_groups",
-        "dealt_group",
-        "down_group",
-        "places_of",
         "prefix",
         "suffix",
         "getters",
@@ -198,17 +991,11 @@ class _Model:
     fixed: list[int]  # card index per deck position, -1 where free
     groups: list[_Group]
     types: list[tuple[int, bool, list[int]]]  # (allowed group bits, is tarock, cards)
-    exact: bool
     played: tuple[int, int]  # cards each seat played from the hand
     taken: tuple[int, int]  # cards each seat took up openly or (the viewer's own) unseen
     hidden_piles: list[int]  # pile of each masked event, in event order
     pile_positions: tuple[tuple[int, ...], ...]
     own_mask: int
-    leaves: tuple[list[int], list[tuple[int, ...]]] | None
-    hidden_groups: list[int]
-    dealt_group: int  # exact mode: the opponent's dealt hand
-    down_group: int  # the face-down places, or -1
-    places_of: list[int]  # per type, exact mode: 1 dealt hand only, 2 face down only, 3 either, 0 neither
     prefix: Any  # the events before the first unseen one, as a cons list
     suffix: tuple[int, ...]  # the events from the first unseen one on
     getters: list[Any]  # per Strohmann: picks its cards, top first, out of a deck order
@@ -216,7 +1003,7 @@ class _Model:
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """A deck order (card indices) drawn as the module docstring says, and the dealt hands."""
         rnd = rng.random
-        chosen = self._draw_exact(rnd) if self.exact else self._draw_flow(rnd)
+        chosen = self._draw_flow(rnd)
         places = list(self.fixed)
         hands = [self.own_mask, self.own_mask]
         for group, cards in zip(self.groups, chosen):
@@ -230,127 +1017,6 @@ class _Model:
             for pos, c in zip(group.positions, cards):
                 places[pos] = c
         return places, hands
-
-    # -- exact, uniform: one unknown hand ------------------------------------------------------
-
-    def _leaves(self) -> tuple[list[int], list[tuple[int, ...]]]:
-        """Every choice of types for the unseen last cards, with cumulative weights: the number of
-        complete deals that begin with it (cached: it does not depend on the random draw)."""
-        if self.leaves is not None:
-            return self.leaves
-        groups = self.groups
-        types = self.types
-        counts = [len(cards) for _, _, cards in types]
-        hidden = [g for g in range(len(groups)) if groups[g].kind == _H]
-        totals: list[int] = []
-        choices: list[tuple[int, ...]] = []
-        total = 0
-
-        def visit(k: int, weight: int, chosen: tuple[int, ...]) -> None:
-            nonlocal total
-            if k == len(hidden):
-                w = weight * self._completions(counts)
-                if w:
-                    total += w
-                    totals.append(total)
-                    choices.append(chosen)
-                return
-            bit = 1 << hidden[k]
-            for t, (allowed, _, _) in enumerate(types):
-                if allowed & bit and counts[t]:
-                    n = counts[t]
-                    counts[t] = n - 1
-                    visit(k + 1, weight * n, chosen + (t,))
-                    counts[t] = n
-
-        visit(0, 1, ())
-        if not total:
-            raise _inconsistent("the observed plays leave no possible deal")
-        self.leaves = (totals, choices)
-        return self.leaves
-
-    def _draw_exact(self, rnd: Any) -> list[list[int]]:
-        groups = self.groups
-        types = self.types
-        totals, choices = self._leaves()
-        out: list[list[int]] = [[] for _ in groups]
-        if len(choices) == 1:
-            chosen = choices[0]
-        else:
-            pick = _below(totals[-1], rnd)
-            chosen = choices[next(i for i, acc in enumerate(totals) if pick < acc)]
-        pools = [cards for _, _, cards in types]
-        if chosen:
-            pools = [list(cards) for cards in pools]
-            for g, t in zip(self.hidden_groups, chosen):
-                pool = pools[t]
-                j = int(rnd() * len(pool))
-                pool[j], pool[-1] = pool[-1], pool[j]
-                out[g].append(pool.pop())
-        dealt = self.dealt_group
-        down = self.down_group
-        forced_d: list[int] = []
-        forced_f: list[int] = []
-        flex_tarock: list[int] = []
-        flex_other: list[int] = []
-        for where, (_, tarock, _), pool in zip(self.places_of, types, pools):
-            if not pool:
-                continue
-            if where == 3:
-                (flex_tarock if tarock else flex_other).extend(pool)
-            elif where == 1:
-                forced_d.extend(pool)
-            else:
-                forced_f.extend(pool)
-        r = len(groups[dealt].positions) - len(forced_d)
-        if groups[dealt].tarock == 2 and not any(c < 22 for c in forced_d):
-            nt, nn = len(flex_tarock), len(flex_other)
-            weights = [math.comb(nt, j) * math.comb(nn, r - j) for j in range(1, min(nt, r) + 1)]
-            pick = _below(sum(weights), rnd)
-            j = 1
-            for w in weights:
-                if pick < w:
-                    break
-                pick -= w
-                j += 1
-            flex_tarock = _shuffled(flex_tarock, rnd)
-            flex_other = _shuffled(flex_other, rnd)
-            forced_d += flex_tarock[:j] + flex_other[: r - j]
-            forced_f += flex_tarock[j:] + flex_other[r - j :]
-        else:
-            flex = _shuffled(flex_tarock + flex_other, rnd) if r else flex_tarock + flex_other
-            forced_d += flex[:r]
-            forced_f += flex[r:]
-        forced_d.sort()
-        out[dealt] = forced_d
-        if down >= 0:
-            out[down] = forced_f
-        return out
-
-    def _completions(self, counts: list[int]) -> int:
-        """How many ways the dealt hand and the face-down places can take the remaining cards."""
-        forced_d = forced_d_tarock = flex = flex_other = 0
-        for where, (_, tarock, _), n in zip(self.places_of, self.types, counts):
-            if not n:
-                continue
-            if where == 3:
-                flex += n
-                if not tarock:
-                    flex_other += n
-            elif where == 1:
-                forced_d += n
-                if tarock:
-                    forced_d_tarock += n
-            elif where == 0:
-                return 0
-        dealt = self.groups[self.dealt_group]
-        r = len(dealt.positions) - forced_d
-        if r < 0 or r > flex:
-            return 0
-        ways = math.comb(flex, r)
-        if dealt.tarock == 2 and not forced_d_tarock:
-            ways -= math.comb(flex_other, r)
-        return ways
 
     # -- valid, not uniform: any number of unknown hands -----------------------------------------
 
@@ -515,40 +1181,21 @@ def _max_flow(allowed: list[int], counts: list[int], caps: list[int]) -> list[li
 
 
 # --------------------------------------------------------------------------------------------
-# Building the model from a view
+# Building the spectator's model from a view
 
 
-def _model(view: PlayerView) -> _Model:
-    cached = view._cache.get("model")
-    if cached is None:
-        cached = view._cache["model"] = _build_model(view)
-    return cached
-
-
-def _build_model(view: PlayerView) -> _Model:
-    if not view._dealt:
-        raise StateError(Reason.NO_DECK_SOURCE, "a view of a position has no deck order to sample")
+def _build_flow(view: PlayerView) -> _Flow:
     rules: RuleSet = view._rules
     deck = rules.deck
-    p = view._player
-    unknown = (1 - p,) if p >= 0 else (0, 1)
+    unknown = (0, 1)
     hand_positions, pile_positions = _layout(deck, view._dealer)
     size = deck.card_count
     fixed = [-1] * size
     known = 0
-    m = _Model()
+    m = _Flow()
     m.size = size
     m.pile_positions = pile_positions
-    # The viewer's dealt hand stays his (in canonical order within his hand's places).
     m.own_mask = 0
-    if p >= 0:
-        own = _dealt_mask(view, p)
-        if own.bit_count() != len(hand_positions[p]):
-            raise _inconsistent("the viewer's dealt hand has the wrong size")
-        for pos, c in zip(hand_positions[p], _bits(own)):
-            fixed[pos] = c
-        m.own_mask = own
-        known |= own
     # Every card seen turned stays in its place; the unseen ones are free places (R11, R12).
     turned = [0] * 6
     hidden: list[tuple[int, int, int]] = []  # seat, position, tricks completed when taken
@@ -583,8 +1230,6 @@ def _build_model(view: PlayerView) -> _Model:
     for seat in unknown:
         groups.append(_Group(_D, seat, hand_positions[seat]))
     for seat, pos, take in hidden:
-        if seat not in unknown:
-            raise _inconsistent("the viewer's own last card is hidden from him")
         groups.append(_Group(_H, seat, (pos,), take))
     down = tuple(pos for pid in range(6) for pos in pile_positions[pid][turned[pid] :])
     if down:
@@ -607,25 +1252,21 @@ def _build_model(view: PlayerView) -> _Model:
                 announced_at[seat].setdefault(c, trick)
 
     trick = 0
-    both = len(unknown) == 2
-    q = unknown[0]
     cls_of = E.CLASS
     for packed in E.walk(view._tricks):
         t: int = packed  # type: ignore[assignment]
         trick += 1
         leader = t & 1
-        if both or leader == q:
-            note(leader, t >> 1 & 63, t >> 14 & 31, trick)
-        if both or leader != q:
-            card = t >> 7 & 63
-            note(1 - leader, card, t >> 19 & 31, trick)
-            led_cls = cls_of[t >> 1 & 63]
-            cls = cls_of[card]
-            if cls != led_cls:  # R14: the follower could not follow, nor trump if he played a suit
-                voids[1 - leader][led_cls].append(trick)
-                if cls and led_cls:
-                    voids[1 - leader][0].append(trick)
-    if view._lead >= 0 and (both or view._turn != q):
+        note(leader, t >> 1 & 63, t >> 14 & 31, trick)
+        card = t >> 7 & 63
+        note(1 - leader, card, t >> 19 & 31, trick)
+        led_cls = cls_of[t >> 1 & 63]
+        cls = cls_of[card]
+        if cls != led_cls:  # R14: the follower could not follow, nor trump if he played a suit
+            voids[1 - leader][led_cls].append(trick)
+            if cls and led_cls:
+                voids[1 - leader][0].append(trick)
+    if view._lead >= 0:
         note(1 - view._turn, view._lead & 63, view._lead >> 6 & 31, trick + 1)
     m.played = (played[0], played[1])
     m.taken = (taken[0], taken[1])
@@ -657,14 +1298,6 @@ def _build_model(view: PlayerView) -> _Model:
     m.types = [(allowed, tarock, cards) for (allowed, tarock), cards in kinds.items()]
     m.groups = groups
     m.fixed = fixed
-    m.exact = len(unknown) == 1
-    m.leaves = None
-    m.hidden_groups = [g for g in range(len(groups)) if groups[g].kind == _H]
-    m.dealt_group = next((g for g in range(len(groups)) if groups[g].kind == _D), -1)
-    m.down_group = next((g for g in range(len(groups)) if groups[g].kind == _F), -1)
-    dbit = 1 << m.dealt_group if m.dealt_group >= 0 else 0
-    fbit = 1 << m.down_group if m.down_group >= 0 else 0
-    m.places_of = [(1 if allowed & dbit else 0) | (2 if allowed & fbit else 0) for allowed, _, _ in m.types]
     prefix: Any = None
     k = 0
     for e in view._events:
@@ -729,16 +1362,33 @@ def _fold_constraint(view: PlayerView, seat: int) -> int:
     return 0
 
 
-_BYTES: Final = tuple(tuple(tuple(8 * k + j for j in range(8) if b >> j & 1) for b in range(256)) for k in range(7))
+def _chunk_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The set bits of each 9-bit chunk of a card mask, as card indices (six chunks cover 54)."""
+    first: list[tuple[int, ...]] = [()] * 512
+    for b in range(1, 512):
+        low = b & -b
+        first[b] = (low.bit_length() - 1, *first[b ^ low])
+    return tuple(tuple([tuple([c + 9 * k for c in bits]) for bits in first]) for k in range(6))
+
+
+_B0, _B1, _B2, _B3, _B4, _B5 = _chunk_tables()
 _CLASS_MASKS: Final = (E.TAROCKS, *E.SUIT_MASKS)
 
 
 def _bits(mask: int) -> list[int]:
     """The indices of the set bits of a card mask, in increasing order."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        out += _BYTES[k][mask & 255]
-        mask >>= 8
-        k += 1
-    return out
+    if mask >> 54:
+        out: list[int] = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    return [
+        *_B0[mask & 511],
+        *_B1[mask >> 9 & 511],
+        *_B2[mask >> 18 & 511],
+        *_B3[mask >> 27 & 511],
+        *_B4[mask >> 36 & 511],
+        *_B5[mask >> 45],
+    ]

@@ -58,6 +58,9 @@ __all__ = ["HiddenTurn", "PlayerView", "player_view", "spectator_view"]
 #: The card field of a packed event whose card the viewer does not know.
 HIDDEN_CARD: Final = 63
 _CARD_FIELD: Final = 63 << 3
+#: The cons list of a view's events where it does not have one (a pickled view; a document's view
+#: while it is checked has none at all).
+NO_CONS: Final = object()
 
 
 @attrs.frozen
@@ -122,13 +125,16 @@ class PlayerView:
         "_ntr",
         "_hist",
         "_tricks",
-        "_events",
+        "_events_v",
+        "_evc",
+        "_evs",
         "_hand",
+        "_own_v",
         "_tops",
         "_won",
         "_known",
         "_sizes",
-        "_piles",
+        "_piles_v",
         "_asked",
         "_legal",
         "_cache",
@@ -146,13 +152,16 @@ class PlayerView:
     _ntr: int
     _hist: Any  # cons list of actions (shared with the state: public)
     _tricks: Any  # cons list of packed tricks (public)
-    _events: tuple[int, ...]  # packed events, hidden cards replaced by HIDDEN_CARD
+    _events_v: tuple[int, ...]  # see _events
+    _evc: Any  # the events before the first one hidden from the viewer: the state's own cons list
+    _evs: tuple[int, ...]  # the events from the first one hidden from the viewer on (hidden cards masked)
     _hand: int  # the viewer's hand (0 for a spectator)
+    _own_v: int  # see _own
     _tops: tuple[int, int]
     _won: tuple[int, int]
     _known: tuple[int, int]  # hand cards known to the viewer, per seat
     _sizes: tuple[int, int]  # hand sizes
-    _piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): face-up card index or -1, face-down count
+    _piles_v: tuple[tuple[int, int], ...]  # see _piles
     _asked: int  # the seat first asked whether to fold (R7), or -1
     _legal: tuple[Action, ...]
     _cache: dict[str, Any]
@@ -165,6 +174,52 @@ class PlayerView:
 
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("PlayerView is immutable")
+
+    # Fields built on first use, from the public parts of the view alone (``object.__setattr__``
+    # sets them, as it sets the other fields).
+
+    @property
+    def _events(self) -> tuple[int, ...]:
+        """The packed events, hidden cards replaced by :data:`HIDDEN_CARD`."""
+        try:
+            return self._events_v
+        except AttributeError:
+            walked: list[int] = E.walk(self._evc)  # type: ignore[assignment]
+            value = tuple(walked) + self._evs
+            object.__setattr__(self, "_events_v", value)
+            return value
+
+    @_events.setter
+    def _events(self, value: tuple[int, ...]) -> None:
+        object.__setattr__(self, "_events_v", value)
+
+    @property
+    def _piles(self) -> tuple[tuple[int, int], ...]:
+        """Per Strohmann (seat*3+k): the face-up card index or -1, the face-down count."""
+        try:
+            return self._piles_v
+        except AttributeError:
+            value = _event_piles(self)
+            object.__setattr__(self, "_piles_v", value)
+            return value
+
+    @_piles.setter
+    def _piles(self, value: tuple[tuple[int, int], ...]) -> None:
+        object.__setattr__(self, "_piles_v", value)
+
+    @property
+    def _own(self) -> int:
+        """The viewer's dealt hand (0 for a spectator)."""
+        try:
+            return self._own_v
+        except AttributeError:
+            value = _dealt_mask(self, self._player) if self._player >= 0 else 0
+            object.__setattr__(self, "_own_v", value)
+            return value
+
+    @_own.setter
+    def _own(self, value: int) -> None:
+        object.__setattr__(self, "_own_v", value)
 
     # ------------------------------------------------------------------------------------------
     # Who is looking
@@ -322,10 +377,7 @@ class PlayerView:
     def dealt_hand(self) -> tuple[Card, ...]:
         """The viewer's hand as dealt (R6), before anything was taken up or played (empty for a
         spectator)."""
-        p = self._player
-        if p < 0:
-            return ()
-        return E.cards_of(_dealt_mask(self, p))
+        return E.cards_of(self._own)
 
     def hand_size(self, player: int) -> int:
         """How many cards ``player`` holds in his hand (public)."""
@@ -453,7 +505,7 @@ class PlayerView:
         return (_restore, (tuple(getattr(self, name) for name in _FIELDS),))
 
 
-_FIELDS: Final = tuple(name for name in PlayerView.__slots__ if name != "_cache")
+_FIELDS: Final = tuple(name[:-2] if name.endswith("_v") else name for name in PlayerView.__slots__ if name not in ("_cache", "_evc", "_evs"))
 
 
 def _restore(values: tuple[Any, ...]) -> PlayerView:
@@ -461,16 +513,31 @@ def _restore(values: tuple[Any, ...]) -> PlayerView:
     v: PlayerView = object.__new__(PlayerView)
     for name, value in zip(_FIELDS, values):
         object.__setattr__(v, name, value)
+    object.__setattr__(v, "_evc", NO_CONS)
+    object.__setattr__(v, "_evs", ())
     object.__setattr__(v, "_cache", {})
     return v
+
+
+class _Builder(PlayerView):
+    """A view under construction: the same layout as :class:`PlayerView` with plain attribute
+    assignment (much faster than ``object.__setattr__``); it becomes a :class:`PlayerView` at
+    the end of :func:`player_view` by a change of class."""
+
+    __slots__ = ()
+    # Both, so that attribute assignment takes CPython's generic fast path.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__  # type: ignore[assignment]
 
 
 def player_view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view`."""
     p = -1 if player is None else _seat(player)
     d = state._d
-    v: PlayerView = _new(PlayerView)
-    put = object.__setattr__
+    info = _DEAL_INFO.get(d)
+    if info is None:
+        info = _deal_info(d)
+    hide0, hide1, last0, last1, asked, dealt, masks = info
     h0 = state._h0
     h1 = state._h1
     t0 = state._t0
@@ -478,74 +545,124 @@ def player_view(state: GameState, player: int | None) -> PlayerView:
     w0 = state._w0
     w1 = state._w1
     lead = state._lead
-    # Strohmänner (public): a pile's face-down cards are its cards still out of sight; its
-    # face-up top is the one in a tops mask (R11, R15).
-    up = h0 | h1 | t0 | t1 | w0 | w1
-    if lead >= 0:
-        up |= 1 << (lead & 63)
-    tops = t0 | t1
+    turn = state._turn
+    v: _Builder = _new(_Builder)
+    # The events, with the unseen last cards of everyone but the viewer hidden (R12): a pile's
+    # last card is turned (and taken up unseen) once everything else on the pile is gone. The
+    # events before the first hidden one are the state's own cons list; those from it on are
+    # copied with the cards masked.
+    events = state._events
+    masked: tuple[int, ...] = ()
+    if (last0 and p != 0) or (last1 and p != 1):
+        up = h0 | h1 | t0 | t1 | w0 | w1
+        if lead >= 0:
+            up |= 1 << (lead & 63)
+        hide = (0 if p == 0 else last0 & up) | (0 if p == 1 else last1 & up)
+        if hide:
+            left = hide.bit_count()  # one event per last card taken up
+            out = []
+            while left and events is not None:
+                events, e = events
+                if e & 0x400 and e & 1 != p:
+                    e |= _CARD_FIELD
+                    left -= 1
+                out.append(e)
+            out.reverse()
+            masked = tuple(out)
+    v._evc = events
+    v._evs = masked
+    if not dealt:
+        # A position's Strohmänner need not match its events: count their cards (R11, R15).
+        up = h0 | h1 | t0 | t1 | w0 | w1
+        if lead >= 0:
+            up |= 1 << (lead & 63)
+        tops = t0 | t1
+        v._piles_v = tuple([((tops & m).bit_length() - 1, (m & ~up).bit_count()) for m in masks])
+    v._player = p
+    v._rules = d.rules
+    v._dealer = d.dealer
+    v._dealt = dealt
+    v._phase = state._phase
+    v._turn = turn
+    v._auc = state._auc
+    v._calls = state._calls
+    v._lead = lead
+    v._ntr = state._ntr
+    v._hist = state._hist
+    v._tricks = state._tricks
+    # Known hand cards: the viewer's whole hand; of the others, the cards taken up in the open
+    # (neither dealt nor a last card, R11, R12).
+    if p == 0:
+        v._hand = h0
+        v._known = (h0, h1 & ~hide1)
+    elif p == 1:
+        v._hand = h1
+        v._known = (h0 & ~hide0, h1)
+    else:
+        v._hand = 0
+        v._known = (h0 & ~hide0, h1 & ~hide1)
+    if dealt:  # a position's is worked out from its history when asked for (:func:`_dealt_mask`)
+        v._own_v = d.hands[p] if p >= 0 else 0
+    v._tops = (t0, t1)
+    v._won = (w0, w1)
+    v._sizes = (h0.bit_count(), h1.bit_count())
+    v._asked = asked
+    v._legal = state.legal_actions() if p == turn and p >= 0 else ()
+    v._cache = {}
+    v.__class__ = PlayerView  # type: ignore[assignment]
+    return v
+
+
+#: Per deal: (what the other seat cannot know of seat 0's hand, of seat 1's: the dealt hand and,
+#: under R12's ``hidden``, the last card of each Strohmann; seat 0's last Strohmann cards under
+#: ``hidden``, seat 1's; the seat first asked whether to fold or -1; whether the deal has a deck
+#: order; the mask of each Strohmann).
+_DealInfo = tuple[int, int, int, int, int, bool, tuple[int, ...]]
+_DEAL_INFO: dict[E.Deal, _DealInfo] = {}
+
+
+def _deal_info(d: E.Deal) -> _DealInfo:
+    if len(_DEAL_INFO) >= 256:
+        _DEAL_INFO.clear()
     masks, lasts = _pile_masks(d)
-    piles = tuple([((tops & m).bit_length() - 1, (m & ~up).bit_count()) for m in masks])
-    # The last cards taken up unseen (R12): a pile's last card once the pile is used up.
     last0 = last1 = 0
     if d.hidden_last:
-        for k in (0, 1, 2):
-            if not masks[k] & ~up:
-                last0 |= lasts[k]
-            if not masks[k + 3] & ~up:
-                last1 |= lasts[k + 3]
-    # Known hand cards: the viewer's whole hand; of the others, the cards taken up in the open.
-    hands = d.hands
-    known0 = h0 if p == 0 else h0 & ~hands[0] & ~last0
-    known1 = h1 if p == 1 else h1 & ~hands[1] & ~last1
-    # Events: hide the unseen last cards of everyone but the viewer (R12).
-    events = E.walk(state._events)
-    if (last0 and p != 0) or (last1 and p != 1):
-        events = [e | _CARD_FIELD if e & 0x400 and e & 1 != p else e for e in events]  # type: ignore[operator]
+        last0 = lasts[0] | lasts[1] | lasts[2]
+        last1 = lasts[3] | lasts[4] | lasts[5]
     asked = -1
     if d.rules.fold_without_tarock:
         if not d.hands[d.elder] & E.TAROCKS:
             asked = d.elder
         elif not d.hands[d.dealer] & E.TAROCKS:
             asked = d.dealer
-    put(v, "_player", p)
-    put(v, "_rules", d.rules)
-    put(v, "_dealer", d.dealer)
-    put(v, "_dealt", d.order is not None)
-    put(v, "_phase", state._phase)
-    put(v, "_turn", state._turn)
-    put(v, "_auc", state._auc)
-    put(v, "_calls", state._calls)
-    put(v, "_lead", lead)
-    put(v, "_ntr", state._ntr)
-    put(v, "_hist", state._hist)
-    put(v, "_tricks", state._tricks)
-    put(v, "_events", tuple(events))
-    put(v, "_hand", h0 if p == 0 else h1 if p == 1 else 0)
-    put(v, "_tops", (t0, t1))
-    put(v, "_won", (w0, w1))
-    put(v, "_known", (known0, known1))
-    put(v, "_sizes", (h0.bit_count(), h1.bit_count()))
-    put(v, "_piles", piles)
-    put(v, "_asked", asked)
-    put(v, "_legal", state.legal_actions() if p >= 0 and state._turn == p else ())
-    put(v, "_cache", {})
-    return v
+    info = _DEAL_INFO[d] = (d.hands[0] | last0, d.hands[1] | last1, last0, last1, asked, d.order_index is not None, masks)
+    return info
 
 
-_PILE_MASKS: dict[E.Deal, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+def _event_piles(view: PlayerView) -> tuple[tuple[int, int], ...]:
+    """The Strohmänner of a dealt view from its public events: every card turned from a pile is
+    one event, so its face-down count is its size less its events; its face-up top, if any, is
+    its last card turned, while that card is a top (R11, R15)."""
+    sizes = E.rule_data(view._rules).strohmann_sizes
+    count = [0, 0, 0, 0, 0, 0, 0, 0]  # by the low three bits of an event: seat | Strohmann << 1
+    last = [-1, -1, -1, -1, -1, -1, -1, -1]
+    for e in view._events:
+        k = e & 7
+        count[k] += 1
+        last[k] = e >> 3 & 63
+    t0, t1 = view._tops
+    out = []
+    for k, tops, size in ((0, t0, sizes[0]), (2, t0, sizes[1]), (4, t0, sizes[2]), (1, t1, sizes[0]), (3, t1, sizes[1]), (5, t1, sizes[2])):
+        c = last[k]
+        out.append((c if c >= 0 and tops >> c & 1 else -1, size - count[k]))
+    return tuple(out)
 
 
 def _pile_masks(d: E.Deal) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per Strohmann of a deal: the mask of its cards and of its last card (cached)."""
-    cached = _PILE_MASKS.get(d)
-    if cached is None:
-        if len(_PILE_MASKS) >= 256:
-            _PILE_MASKS.clear()
-        masks = tuple(sum(1 << c for c in pile) for pile in d.piles)
-        lasts = tuple(1 << pile[-1] if pile else 0 for pile in d.piles)
-        cached = _PILE_MASKS[d] = (masks, lasts)
-    return cached
+    """Per Strohmann of a deal: the mask of its cards and of its last card."""
+    masks = tuple(sum(1 << c for c in pile) for pile in d.piles)
+    lasts = tuple(1 << pile[-1] if pile else 0 for pile in d.piles)
+    return masks, lasts
 
 
 def spectator_view(state: GameState) -> PlayerView:
