@@ -241,3 +241,22 @@ def test_position_views() -> None:
     assert view.history == () and len(view.tricks) == 23
     state = state.apply(state.legal_actions()[0])
     assert state.view(1).dealt_hand == state.hand(1)
+
+
+def test_position_dealt_hand_excludes_played_strohmann_tops() -> None:
+    """R13: a face-up Strohmann top played from a set-up position was never part of the hand, so
+    the viewer's starting hand does not gain it once it is played."""
+    from strohmandeln.positions import position
+
+    state = position(
+        CLASSIC,
+        hands=("XXI ♥K I", "♥Q"),
+        strohmaenner=((), (("♠7", "Sküs"),)),
+        rest_to=1,
+        leader=0,
+    )
+    before = state.view(1).dealt_hand
+    for text in ("♥K", "♥Q", "XXI", "♠7"):
+        state = state.apply(sm.parse_action(text))
+    assert state.view(1).dealt_hand == before
+    assert sm.Card.parse("♠7") not in before

@@ -737,9 +737,13 @@ def _dealt_mask(view: PlayerView, p: int) -> int:
     played = 0
     for packed in E.walk(view._tricks)[_synthetic_tricks(view) :]:
         t: int = packed  # type: ignore[assignment]
-        card = (t >> 1 & 63) if t & 1 == p else (t >> 7 & 63)
-        played |= 1 << card
-    if view._lead >= 0 and view._turn != p:
+        if t & 1 == p:
+            card, from_strohmann = t >> 1 & 63, t >> 14 & 1
+        else:
+            card, from_strohmann = t >> 7 & 63, t >> 19 & 1
+        if not from_strohmann:  # a face-up Strohmann top was never part of the hand
+            played |= 1 << card
+    if view._lead >= 0 and view._turn != p and not view._lead >> 6 & 1:
         played |= 1 << (view._lead & 63)
     turned = 0
     for e in view._events:
