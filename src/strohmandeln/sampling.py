@@ -58,6 +58,7 @@ import bisect
 import math
 import operator
 import random
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from . import _engine as E
@@ -220,24 +221,7 @@ class _Exact(NamedTuple):
             # The unseen last cards: a leaf, then distinct cards of its sets, uniformly (start
             # again on a repeat).
             chosen = choices[0] if len(choices) == 1 else choices[bisect.bisect_right(totals, _below(totals[-1], rnd))]
-            picked = 0
-            drawn: list[int] = []
-            if len(chosen) == 1:
-                pool = _bits(chosen[0])
-                c = pool[int(rnd() * len(pool))]
-                picked = 1 << c
-                drawn = [c]
-            elif chosen:
-                pools = [_bits(mask) for mask in chosen]
-                while len(drawn) < len(pools):
-                    picked = 0
-                    drawn = []
-                    for pool in pools:
-                        c = pool[int(rnd() * len(pool))]
-                        if picked >> c & 1:
-                            break
-                        picked |= 1 << c
-                        drawn.append(c)
+            drawn, picked = _draw_distinct(chosen, rnd)
             # D takes the rest of the cards that fit only D (the leaf leaves none that fits only
             # an unseen place) and r of the flexible ones, uniformly: a partial Fisher-Yates
             # shuffle puts them first (or the cards it leaves, if those are fewer).
@@ -283,19 +267,7 @@ class _Exact(NamedTuple):
             self.strict.extend(_leaves(self.free, self.in_d, self.in_f, self.in_h, True, self.n_dealt))
         totals, choices = self.strict
         chosen = choices[0] if len(choices) == 1 else choices[bisect.bisect_right(totals, _below(totals[-1], rnd))]
-        picked = 0
-        drawn: list[int] = []
-        if chosen:
-            pools = [_bits(mask) for mask in chosen]
-            while len(drawn) < len(pools):
-                picked = 0
-                drawn = []
-                for pool in pools:
-                    c = pool[int(rnd() * len(pool))]
-                    if picked >> c & 1:
-                        break
-                    picked |= 1 << c
-                    drawn.append(c)
+        drawn, picked = _draw_distinct(chosen, rnd)
         forced = self.forced & ~picked
         flex = self.flex & ~picked
         r = self.n_dealt - forced.bit_count()
@@ -1373,6 +1345,29 @@ def _chunk_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 _B0, _B1, _B2, _B3, _B4, _B5 = _chunk_tables()
 _CLASS_MASKS: Final = (E.TAROCKS, *E.SUIT_MASKS)
+
+
+
+def _draw_distinct(masks: Sequence[int], rnd: Any) -> tuple[list[int], int]:
+    """One card from each mask, all different, uniformly among such choices (by rejection):
+    the cards in order, and as a mask."""
+    if len(masks) == 1:
+        pool = _bits(masks[0])
+        c = pool[int(rnd() * len(pool))]
+        return [c], 1 << c
+    pools = [_bits(mask) for mask in masks]
+    drawn: list[int] = []
+    picked = 0
+    while len(drawn) < len(pools):
+        picked = 0
+        drawn = []
+        for pool in pools:
+            c = pool[int(rnd() * len(pool))]
+            if picked >> c & 1:
+                break
+            picked |= 1 << c
+            drawn.append(c)
+    return drawn, picked
 
 
 def _bits(mask: int) -> list[int]:
