@@ -316,6 +316,30 @@ class Deal:
         )
 
 
+class ValueByKey:
+    """Value semantics for immutable objects defined by ``_key()``: equality, hashing, and
+    copies that return the object itself."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> ValueByKey:
+        return self
+
+    def __deepcopy__(self, memo: object) -> ValueByKey:
+        return self
+
+
 def walk(cons: object) -> list[object]:
     """The items of a cons list ``(((None, a), b), c)`` in order: ``[a, b, c]``."""
     out: list[object] = []

@@ -214,7 +214,7 @@ _FOLLOWER_WINS: Final = [
 ]
 
 
-class GameState:
+class GameState(E.ValueByKey):
     """One moment of a deal: an immutable value.
 
     Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with
@@ -1137,20 +1137,6 @@ class GameState:
         d = self._d
         order = None if d.order_index is None else tuple(d.order_index)
         return (d.rules, order, d.dealer, d.piles, d.hands, self.history)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self is other or self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __copy__(self) -> GameState:
-        return self
-
-    def __deepcopy__(self, memo: object) -> GameState:
-        return self
 
     def __repr__(self) -> str:
         who = "-" if self._turn < 0 else str(self._turn)

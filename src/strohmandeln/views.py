@@ -104,7 +104,7 @@ def _unpack_seen(packed: int) -> StrohmannTurn | HiddenTurn:
 _new = object.__new__
 
 
-class PlayerView:
+class PlayerView(E.ValueByKey):
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
@@ -481,20 +481,6 @@ class PlayerView:
             self._asked,
             self._legal,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerView):
-            return NotImplemented
-        return self is other or self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __copy__(self) -> PlayerView:
-        return self
-
-    def __deepcopy__(self, memo: object) -> PlayerView:
-        return self
 
     def __repr__(self) -> str:
         who = "spectator" if self._player < 0 else f"player={self._player}"
