@@ -120,11 +120,27 @@ class Trick:
 
     @property
     def cards(self) -> tuple[Card, Card]:
-        """The two cards, the leader's first."""
+        """The two cards, the leader's first.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in ("pass", "pass", "♠7", "♠J"):
+        ...     state = state.apply(parse_action(text))
+        >>> state.tricks[0].cards
+        (Card.parse('♠7'), Card.parse('♠J'))
+        """
         return (self.plays[0].card, self.plays[1].card)
 
     def play_of(self, player: int) -> Play:
-        """The play of ``player`` in this trick."""
+        """The play of ``player`` in this trick.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in ("pass", "pass", "♠7", "♠J"):
+        ...     state = state.apply(parse_action(text))
+        >>> str(state.tricks[0].play_of(1)), str(state.tricks[0].play_of(0))
+        ('♠7', '♠J')
+        """
         return self.plays[0 if player == self.leader else 1]
 
 
@@ -220,6 +236,11 @@ class GameState(E.ValueByKey):
     Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with
     :meth:`apply`. Two states are equal when they have the same rule set, deck order, dealer and
     history of actions.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> state.apply(Pass()) == deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
+    True
     """
 
     __slots__ = (
@@ -677,7 +698,13 @@ class GameState(E.ValueByKey):
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` knows of this state; ``None`` gives the spectator view (public
-        information only). See :mod:`strohmandeln.views`."""
+        information only). See :mod:`strohmandeln.views`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).view(1)
+        >>> view.hand == deal(CLASSIC, dealer=0, order=DECK_54).hand(1), view.known_hand(0)
+        (True, ())
+        """
         global _player_view
         make = _player_view
         if make is None:
@@ -688,7 +715,13 @@ class GameState(E.ValueByKey):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-compatible form: rule set, dealer, deck order and actions (see
-        :mod:`strohmandeln.serialization`)."""
+        :mod:`strohmandeln.serialization`).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
+        >>> document = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).to_dict()
+        >>> document["actions"], document["dealer"]
+        (['pass'], 0)
+        """
         from .serialization import state_to_dict
 
         return state_to_dict(self)
@@ -698,6 +731,11 @@ class GameState(E.ValueByKey):
         """Rebuild a state from :meth:`to_dict`'s form by replaying its actions.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass, GameState
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
+        >>> GameState.from_dict(state.to_dict()) == state
+        True
         """
         from .serialization import state_from_dict
 
