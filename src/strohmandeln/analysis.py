@@ -40,7 +40,21 @@ _INF: Final = 1 << 20
 
 @attrs.frozen
 class Solution:
-    """The value of a position with best play by both sides (card points only)."""
+    """The value of a position with best play by both sides (card points only).
+
+    >>> from strohmandeln import CLASSIC
+    >>> from strohmandeln.positions import position
+    >>> state = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+    >>> solution = solve(state)
+    >>> solution.player, [str(play) for play in solution.best_plays]
+    (0, ['♣9'])
+    >>> print(solution.gain, solution.points)       # 57⅓ already won, 8⅓ to come
+    8⅓ 65⅔
+    >>> [(str(play), str(value)) for play, value in solution.values]
+    [('♣7', '7⅓'), ('♣9', '8⅓'), ('♣C', '5⅔'), ('♣K', '7⅓')]
+    >>> solution.nodes > 0
+    True
+    """
 
     #: The seat to move.
     player: int
@@ -59,6 +73,20 @@ class Solution:
 
 def solve(state: GameState) -> Solution:
     """Best play for both sides from ``state`` to the end of the deal (exact minimax).
+
+    Two tricks left: whichever club seat 0 leads, seat 1 takes one trick and he the other.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> from strohmandeln.positions import position
+    >>> state = position(CLASSIC, hands=("♣K ♣7", "♣Q ♣8"), rest_to=0, leader=0)
+    >>> solution = solve(state)
+    >>> [str(play) for play in solution.best_plays], str(solution.gain)
+    (['♣7', '♣K'], '4⅔')
+    >>> try:
+    ...     solve(deal(CLASSIC, dealer=0, order=DECK_54))
+    ... except StateError as error:
+    ...     print(error.reason.value)
+    wrong_phase
 
     :raises StateError: with reason ``wrong_phase`` unless the state is in the card play (or
         finished: then nothing is left to gain).

@@ -120,6 +120,19 @@ class Position:
     """A description of a moment of the card play, between two tricks.
 
     Cards may be given as :class:`~strohmandeln.Card` objects or as notation text (``"♣K ♣C"``).
+
+    [001]'s end-game, every card not in a hand already won by seat 0:
+
+    >>> from strohmandeln import CLASSIC
+    >>> pos = Position(rules=CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+    >>> pos.hands[1]
+    (Card.parse('♣Q'), Card.parse('♣J'), Card.parse('♣10'), Card.parse('♣8'))
+    >>> pos.rules.name, pos.leader, pos.dealer, pos.undertaker, pos.doubled, pos.rest_to
+    ('classic', 0, 0, None, False, 0)
+    >>> pos.strohmaenner, pos.won, pos.announcements
+    ((((), (), ()), ((), (), ())), ((), ()), (frozenset(), frozenset()))
+    >>> pos.state()
+    <GameState classic dealer=0 phase=play tricks=23 to_act=0>
     """
 
     #: The rule set.
@@ -151,6 +164,16 @@ class Position:
     def state(self) -> GameState:
         """Validate the description and build the state (phase ``play``, or ``finished`` if no
         card is left).
+
+        >>> from strohmandeln import CLASSIC, DeckError
+        >>> state = Position(rules=CLASSIC, hands=("♣K ♣7", "♣Q ♣8"), rest_to=0, leader=0).state()
+        >>> state.phase.value, state.trick_number, state.card_points(0)
+        ('play', 25, CardPoints(thirds=185))
+        >>> try:
+        ...     Position(rules=CLASSIC, hands=("♣K", "♣Q ♣8"), rest_to=0, leader=0).state()
+        ... except DeckError as error:
+        ...     print(error.reason.value, "|", error)
+        wrong_deck_size | seat 0 has won an odd number of cards; a trick has two
 
         :raises DeckError: with a reason naming what is wrong.
         """
@@ -253,6 +276,15 @@ class Position:
     def of(cls, state: GameState) -> Position:
         """The description a state built by :meth:`state` started from (its later plays are in
         its history).
+
+        >>> from strohmandeln import CLASSIC, parse_action
+        >>> state = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+        >>> start = Position.of(state)
+        >>> start.state() == state, len(start.won[0]), start.rest_to   # rest_to is spelt out
+        (True, 46, None)
+        >>> later = state.apply(parse_action("♣9")).apply(parse_action("♣Q"))
+        >>> Position.of(later) == start
+        True
 
         :raises StateError: for a state dealt from a deck order.
         """

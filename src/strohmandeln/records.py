@@ -80,6 +80,14 @@ class RecordError(SerializationError):
     ``line`` is the 1-based line of the problem; ``token`` the 1-based number of the bad action
     token within its deal (``None`` when the header is at fault); ``cause`` the reason of the
     underlying refusal (for example ``must_follow_suit`` or ``invalid_card``).
+
+    >>> try:
+    ...     loads("strohmandeln-deal 1\\nrules classic\\ndealer 2\\n")
+    ... except RecordError as error:
+    ...     print(error.line, error.token, error.cause.value, "|", error)
+    3 None bad_seat | line 3: dealer must be 0 or 1, not '2'
+    >>> issubclass(RecordError, SerializationError)
+    True
     """
 
     line: int
@@ -98,7 +106,15 @@ class RecordError(SerializationError):
         return (_rebuild, (self.message, self.line, self.token, self.cause, self.reason))
 
     def to_dict(self) -> dict[str, Any]:
-        """The error's JSON form, with the line, token number and underlying cause."""
+        """The error's JSON form, with the line, token number and underlying cause.
+
+        >>> try:
+        ...     loads("strohmandeln-deal 2\\n")
+        ... except RecordError as error:
+        ...     data = error.to_dict()
+        >>> data["reason"], data["line"], data["token"], data["cause"]
+        ('invalid_record', 1, None, 'unsupported_version')
+        """
         data = super().to_dict()
         data.update(line=self.line, token=self.token, cause=self.cause.value)
         return data
@@ -146,6 +162,17 @@ def _deal_lines(state: GameState, ascii: bool) -> list[str]:
 def dumps(state: GameState, *, ascii: bool = False) -> str:
     """The record of a dealt state (finished or not): header and actions.
 
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> for text in "pass pass XXI XX".split():
+    ...     state = state.apply(parse_action(text))
+    >>> text = dumps(state)
+    >>> lines = text.splitlines()
+    >>> lines[:3], lines[3][:20], lines[4:]
+    (['strohmandeln-deal 1', 'rules classic', 'dealer 0'], 'order I II III IIII ', ['pass pass', 'XXI XX'])
+    >>> "Sküs" in text, "Skus" in dumps(state, ascii=True)
+    (True, True)
+
     :param ascii: write cards in ASCII notation (``hK``, ``Skus``).
     :raises SerializationError: for a state set up as a position (it has no deck order).
     """
@@ -156,7 +183,15 @@ def dumps(state: GameState, *, ascii: bool = False) -> str:
 
 
 def dumps_match(match: Any, *, ascii: bool = False) -> str:
-    """The record of a :class:`~strohmandeln.Match`: its rule set, first dealer and every deal."""
+    """The record of a :class:`~strohmandeln.Match`: its rule set, first dealer and every deal.
+
+    >>> from strohmandeln import CLASSIC, Fold, Match, deal
+    >>> folded = deal(CLASSIC, dealer=0, rng=842).apply(Fold())     # seat 1 had no tarock (R7)
+    >>> match = Match.start(CLASSIC, first_dealer=0).record(folded)
+    >>> lines = dumps_match(match).splitlines()
+    >>> lines[:5], lines[6:]
+    (['strohmandeln-match 1', 'rules classic', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
+    """
     lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
     for number, state in enumerate(match.deals, 1):
         lines.append(f"deal {number}")
@@ -290,6 +325,19 @@ def _end(lines: _Lines) -> None:
 def loads(text: str) -> GameState:
     """Replay a deal record (:func:`dumps`) through the rules.
 
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> for text in "pass pass XXI XX".split():
+    ...     state = state.apply(parse_action(text))
+    >>> text = dumps(state)
+    >>> loads(text) == state
+    True
+    >>> try:
+    ...     loads(text.replace("XXI XX", "XX XXI"))     # seat 1 leads, and the XX is seat 0's
+    ... except RecordError as error:
+    ...     print(error.line, error.token, error.cause.value)
+    6 3 card_not_available
+
     :raises RecordError: (a :class:`~strohmandeln.SerializationError` with reason
         ``invalid_record``) naming the line, the first bad token's number and why.
     """
@@ -304,6 +352,13 @@ def loads(text: str) -> GameState:
 def loads_match(text: str) -> Any:
     """Replay a match record (:func:`dumps_match`): every deal, recorded into a
     :class:`~strohmandeln.Match` (which checks the dealers and rescores).
+
+    >>> from strohmandeln import CLASSIC, Fold, Match, deal
+    >>> folded = deal(CLASSIC, dealer=0, rng=842).apply(Fold())     # seat 1 had no tarock (R7)
+    >>> match = Match.start(CLASSIC, first_dealer=0).record(folded)
+    >>> loaded = loads_match(dumps_match(match))
+    >>> loaded == match, loaded.deals[0].void_reason.value
+    (True, 'folded')
 
     :raises RecordError: naming the deal, the line and the bad token.
     """

@@ -105,7 +105,19 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
 
 def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]:
     """Only the deck order of a :func:`sample`: deal it with ``deal(view.rules,
-    dealer=view.dealer, order=...)`` and replay ``view.history`` to get the sampled state."""
+    dealer=view.dealer, order=...)`` and replay ``view.history`` to get the sampled state.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+    >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+    >>> order = sample_order(view, 5)
+    >>> len(order), sorted(order) == sorted(DECK_54)
+    (54, True)
+    >>> guess = deal(view.rules, dealer=view.dealer, order=order)
+    >>> for action in view.history:
+    ...     guess = guess.apply(action)
+    >>> guess.view(1) == view, guess == sample(view, 5)      # the same draw as sample()
+    (True, True)
+    """
     gen = _generator(rng)
     return _cards(_model(view).draw(gen)[0])
 

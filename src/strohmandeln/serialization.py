@@ -316,7 +316,13 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 
 def action_from_dict(data: object) -> Action:
-    """The action of an :func:`action_to_dict` document."""
+    """The action of an :func:`action_to_dict` document.
+
+    >>> action_from_dict({"format": 1, "type": "action", "action": "♥K+trull"})
+    Play(card=Card.parse('♥K'), announcements=frozenset({<Announcement.TRULL: 'trull'>}), call=None)
+    >>> action_from_dict(action_to_dict(Pass()))
+    Pass()
+    """
     d = _header(data, "action", ("action",))
     return _action(d["action"], "action")
 
@@ -327,7 +333,13 @@ def action_from_dict(data: object) -> Action:
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """A state's document: rule set, dealer, deck order and actions — or, for a state set up with
-    :mod:`strohmandeln.positions`, the position instead of the deck order."""
+    :mod:`strohmandeln.positions`, the position instead of the deck order.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> doc = state_to_dict(deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()))
+    >>> doc["type"], doc["rules"], doc["dealer"], doc["order"][:3], doc["actions"]
+    ('state', 'classic', 0, ['I', 'II', 'III'], ['pass'])
+    """
     doc = {**_head("state"), "rules": _rules_ref(state.rules)}
     if state.order is None:
         from .positions import Position
@@ -343,6 +355,18 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 def state_from_dict(data: object) -> GameState:
     """Rebuild a state by dealing its deck order (or setting up its position) and replaying its
     actions through the rules.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+    >>> state_from_dict(state_to_dict(state)) == state
+    True
+    >>> doc = state_to_dict(state)
+    >>> doc["actions"].append("XX")             # seat 1 leads, and the XX is seat 0's
+    >>> try:
+    ...     state_from_dict(doc)
+    ... except SerializationError as error:
+    ...     print(error.reason.value)
+    card_not_available
 
     :raises SerializationError: if anything is malformed or an action is illegal (the reason is
         the rule's, e.g. ``must_follow_suit``, and the message names the action).
@@ -459,7 +483,16 @@ _VIEW_FIELDS: Final = (
 
 def view_to_dict(view: PlayerView) -> dict[str, Any]:
     """A view's document: everything the viewer knows, ready to send to him (see
-    :class:`~strohmandeln.views.PlayerView`). Hidden cards appear as ``null``."""
+    :class:`~strohmandeln.views.PlayerView`). Hidden cards appear as ``null``.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+    >>> doc = view_to_dict(view)
+    >>> doc["type"], doc["player"], doc["phase"], doc["history"]
+    ('view', 1, 'play', [[1, 'pass'], [0, 'pass']])
+    >>> doc["hand"][:3], doc["known_hands"][0], doc["strohmaenner"][0][0]
+    (['I', 'II', 'III'], [], {'face_up': '♠J', 'face_down': 3})
+    """
     current = None
     if view._lead >= 0:
         play = view.current_trick[0]
@@ -522,6 +555,18 @@ def view_from_dict(data: object) -> PlayerView:
 
     The check deals a consistent deck order (:mod:`strohmandeln.sampling`), replays the history
     through the rules and compares every field.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+    >>> view_from_dict(view_to_dict(view)) == view
+    True
+    >>> doc = view_to_dict(view)
+    >>> doc["hand_sizes"] = [14, 15]             # no deal gives seat 0 fewer cards before a trick
+    >>> try:
+    ...     view_from_dict(doc)
+    ... except SerializationError as error:
+    ...     print(error.reason.value)
+    malformed_document
 
     :raises SerializationError: if the document is malformed or no deal produces it. Views of
         positions (``"dealt": false``) cannot be loaded.
@@ -666,12 +711,32 @@ def _same(ours: object, theirs: object) -> bool:
 
 def result_to_dict(result: Any) -> dict[str, Any]:
     """A deal result's document (:meth:`DealResult.to_dict <strohmandeln.scoring.DealResult.to_dict>`
-    with ``format`` and ``type``)."""
+    with ``format`` and ``type``).
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, score
+    >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> doc = result_to_dict(score(state))
+    >>> doc["type"], doc["undertaker"], doc["card_play_winner"], doc["totals"]
+    ('result', 1, 0, [3, -3])
+    """
     return {**_head("result"), **result.to_dict()}
 
 
 def result_from_dict(data: object) -> Any:
-    """The :class:`~strohmandeln.scoring.DealResult` of a :func:`result_to_dict` document."""
+    """The :class:`~strohmandeln.scoring.DealResult` of a :func:`result_to_dict` document.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, score
+    >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> result = result_from_dict(result_to_dict(score(state)))
+    >>> result == score(state), result.totals
+    (True, (3, -3))
+    """
     from .scoring import DealResult
 
     if not isinstance(data, dict):
@@ -691,7 +756,20 @@ def result_from_dict(data: object) -> Any:
 
 def match_to_dict(match: Any) -> dict[str, Any]:
     """A match's document: the rule set, the first dealer and every deal's deck order and
-    actions. Loading replays every deal and rescores the match."""
+    actions. Loading replays every deal and rescores the match.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, score
+    >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> from strohmandeln import Match
+    >>> doc = match_to_dict(Match.start(CLASSIC, first_dealer=0).record(state))
+    >>> doc["type"], doc["rules"], doc["first_dealer"], len(doc["deals"])
+    ('match', 'classic', 0, 1)
+    >>> sorted(doc["deals"][0])
+    ['actions', 'dealer', 'order']
+    """
     deals = []
     for state in match.deals:
         doc = state_to_dict(state)
@@ -701,7 +779,19 @@ def match_to_dict(match: Any) -> dict[str, Any]:
 
 
 def match_from_dict(data: object) -> Any:
-    """Rebuild a :class:`~strohmandeln.Match` by replaying and recording each of its deals."""
+    """Rebuild a :class:`~strohmandeln.Match` by replaying and recording each of its deals.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, score
+    >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> from strohmandeln import Match
+    >>> match = Match.start(CLASSIC, first_dealer=0).record(state)
+    >>> loaded = match_from_dict(match_to_dict(match))
+    >>> loaded == match, loaded.scores
+    (True, (3, -3))
+    """
     from .match import Match
 
     d = _header(data, "match", ("rules", "first_dealer", "deals"))
@@ -726,7 +816,15 @@ def match_from_dict(data: object) -> Any:
 
 
 def to_dict(obj: object) -> dict[str, Any]:
-    """The document of a rule set, an action, a state, a view, a deal result or a match."""
+    """The document of a rule set, an action, a state, a view, a deal result or a match.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> [to_dict(obj)["type"] for obj in (CLASSIC, Pass(), state, state.view(1))]
+    ['rules', 'action', 'state', 'view']
+    >>> to_dict(Pass())
+    {'format': 1, 'type': 'action', 'action': 'pass'}
+    """
     from .match import Match
     from .scoring import DealResult
     from .views import PlayerView
@@ -757,7 +855,18 @@ _LOADERS: Final[dict[str, Callable[[object], Any]]] = {
 
 
 def from_dict(data: object) -> Any:
-    """Load any document of this module, by its ``"type"``."""
+    """Load any document of this module, by its ``"type"``.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
+    >>> from_dict(to_dict(state)) == state, from_dict(to_dict(CLASSIC)) == CLASSIC
+    (True, True)
+    >>> try:
+    ...     from_dict({"format": 1, "type": "card"})
+    ... except SerializationError as error:
+    ...     print(error)
+    type: expected one of rules, action, state, view, result, match
+    """
     if not isinstance(data, dict):
         raise _fail("document", f"expected an object, not {_kind(data)}")
     kind = data.get("type")
@@ -770,13 +879,30 @@ def from_dict(data: object) -> Any:
 
 
 def to_json(obj: object) -> str:
-    """:func:`to_dict` as JSON text (UTF-8 card symbols kept)."""
+    """:func:`to_dict` as JSON text (UTF-8 card symbols kept).
+
+    >>> to_json(parse_action("♥K+trull"))
+    '{"format":1,"type":"action","action":"♥K+trull"}'
+    """
     return json.dumps(to_dict(obj), ensure_ascii=False, separators=(",", ":"))
 
 
 def from_json(text: str | bytes, *, max_length: int = MAX_JSON) -> Any:
     """Parse JSON text and load the document (:func:`from_dict`); refuses over-long or deeply
-    nested text with :class:`~strohmandeln.SerializationError` instead of crashing."""
+    nested text with :class:`~strohmandeln.SerializationError` instead of crashing.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
+    >>> from_json(to_json(state)) == state
+    True
+    >>> from_json('{"format":1,"type":"action","action":"XXI"}')
+    Play(card=Card.parse('XXI'), announcements=frozenset(), call=None)
+    >>> try:
+    ...     from_json("[" * 100_000)
+    ... except SerializationError as error:
+    ...     print(error.reason.value, "|", error)
+    too_large | document: nested too deeply
+    """
     if not isinstance(text, (str, bytes)):
         raise _fail("document", f"expected JSON text, not {_kind(text)}")
     if len(text) > max_length:

@@ -70,6 +70,23 @@ class HiddenTurn:
     It stands in a view where the state has a :class:`~strohmandeln.StrohmannTurn` with
     ``hidden=True`` of the *other* player: the last card of one of his Strohmänner went into his
     hand unseen. ``card`` is ``None``; the other attributes are those of the real turn.
+
+    After four tricks both diamond Strohmänner are down to their last cards, which go into the
+    hands unseen: seat 1 learns that seat 0 took one up, not that it is the ♦K.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> for text in "pass pass I XX ♦J ♦4 ♦C ♦3 ♦Q ♦2".split():
+    ...     state = state.apply(parse_action(text))
+    >>> state.events[-2]
+    StrohmannTurn(player=0, strohmann=2, card=Card.parse('♦K'), to_hand=True, hidden=True, after_trick=4)
+    >>> turn = state.view(1).events[-2]
+    >>> turn
+    HiddenTurn(player=0, strohmann=2, after_trick=4)
+    >>> turn.player, turn.strohmann, turn.after_trick, turn.card
+    (0, 2, 4, None)
+    >>> state.view(0).events[-2] == state.events[-2]      # the owner knows his card
+    True
     """
 
     #: The owner of the Strohmann.
@@ -81,17 +98,29 @@ class HiddenTurn:
 
     @property
     def card(self) -> None:
-        """Unknown to the viewer: always ``None``."""
+        """Unknown to the viewer: always ``None``.
+
+        >>> HiddenTurn(player=0, strohmann=2, after_trick=4).card is None
+        True
+        """
         return None
 
     @property
     def to_hand(self) -> bool:
-        """A last card always goes into the hand (R12)."""
+        """A last card always goes into the hand (R12).
+
+        >>> HiddenTurn(player=0, strohmann=2, after_trick=4).to_hand
+        True
+        """
         return True
 
     @property
     def hidden(self) -> bool:
-        """Always ``True``."""
+        """Always ``True``.
+
+        >>> HiddenTurn(player=0, strohmann=2, after_trick=4).hidden
+        True
+        """
         return True
 
 
@@ -110,6 +139,20 @@ class PlayerView(E.ValueByKey):
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
     :class:`~strohmandeln.GameState`'s where the answer is known to the viewer. Two views are equal
     when they hold the same knowledge.
+
+    Both players pass; seat 1 (Elder) leads the simple game:
+
+    >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+    >>> view = state.view(1)
+    >>> view
+    <PlayerView player=1 classic phase=play tricks=0 to_act=1>
+    >>> view.hand == state.hand(1), view.hand_size(0)
+    (True, 15)
+    >>> view.strohmann_tops(0)
+    (Card.parse('♠J'), Card.parse('♥J'), Card.parse('♦J'))
+    >>> view == state.view(1), view == state.view(0)
+    (True, False)
     """
 
     __slots__ = (
@@ -226,12 +269,28 @@ class PlayerView(E.ValueByKey):
 
     @property
     def player(self) -> int | None:
-        """The viewer's seat, or ``None`` for a spectator."""
+        """The viewer's seat, or ``None`` for a spectator.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.player, view.is_spectator
+        (1, False)
+        >>> print(spectator_view(deal(CLASSIC, dealer=0, order=DECK_54)).player)
+        None
+        """
         return None if self._player < 0 else self._player
 
     @property
     def is_spectator(self) -> bool:
-        """Whether this is the spectator view (public information only)."""
+        """Whether this is the spectator view (public information only).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_spectator
+        False
+        >>> spectator_view(deal(CLASSIC, dealer=0, order=DECK_54)).is_spectator
+        True
+        """
         return self._player < 0
 
     # ------------------------------------------------------------------------------------------
@@ -239,64 +298,145 @@ class PlayerView(E.ValueByKey):
 
     @property
     def rules(self) -> RuleSet:
-        """The rule set of the deal."""
+        """The rule set of the deal.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.rules is CLASSIC
+        True
+        """
         return self._rules
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat."""
+        """The dealer's seat.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.dealer
+        0
+        """
         return self._dealer
 
     @property
     def elder(self) -> int:
-        """Elder, the non-dealer (R5)."""
+        """Elder, the non-dealer (R5).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.elder
+        1
+        """
         return 1 - self._dealer
 
     @property
     def dealt(self) -> bool:
         """Whether the deal was dealt from a deck order (``False`` for a position, see
-        :mod:`strohmandeln.positions`)."""
+        :mod:`strohmandeln.positions`).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.dealt
+        True
+        >>> from strohmandeln.positions import position
+        >>> position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0).view(0).dealt
+        False
+        """
         return self._dealt
 
     @property
     def phase(self) -> Phase:
-        """The current :class:`~strohmandeln.Phase`."""
+        """The current :class:`~strohmandeln.Phase`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.phase
+        <Phase.PLAY: 'play'>
+        """
         return self._phase
 
     @property
     def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
+        """The seat to act, or ``None`` when the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.current_player                  # Elder leads the simple game
+        1
+        """
         return None if self._turn < 0 else self._turn
 
     @property
     def is_terminal(self) -> bool:
-        """Whether the deal is over."""
+        """Whether the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_terminal
+        False
+        """
         return self._turn < 0
 
     @property
     def void_reason(self) -> VoidReason | None:
-        """Why the deal is void, or ``None``."""
+        """Why the deal is void, or ``None``.
+
+        >>> from strohmandeln import CLASSIC, Fold, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=842)     # seat 1 holds no tarock and may fold (R7)
+        >>> state.phase.value, state.current_player
+        ('fold', 1)
+        >>> state.apply(Fold()).view(0).void_reason
+        <VoidReason.FOLDED: 'folded'>
+        """
         return self._auc[2]
 
     @property
     def undertaker(self) -> int | None:
-        """The seat that took the game (R8), or ``None``."""
+        """The seat that took the game (R8), or ``None``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, Take, deal
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> state.apply(Take()).view(0).undertaker
+        1
+        >>> print(state.apply(Pass()).apply(Pass()).view(0).undertaker)
+        None
+        """
         u = self._auc[0]
         return None if u < 0 else u
 
     @property
     def doubled(self) -> bool:
-        """Whether the undertaker's game was doubled (R10)."""
+        """Whether the undertaker's game was doubled (R10).
+
+        >>> import attrs
+        >>> from strohmandeln import CLASSIC, DECK_54, Double, Take, deal
+        >>> rules = attrs.evolve(CLASSIC, name="doubling", undertaker_doubling=True)
+        >>> state = deal(rules, dealer=0, order=DECK_54).apply(Take())
+        >>> state.view(1).doubled, state.apply(Double()).view(1).doubled
+        (False, True)
+        """
         return self._auc[1]
 
     @property
     def is_simple_game(self) -> bool:
-        """Whether the card play is a simple game (both passed, R9)."""
+        """Whether the card play is a simple game (both passed, R9).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_simple_game
+        True
+        """
         return self._auc[0] < 0 and self._phase in (Phase.PLAY, Phase.FINISHED)
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action so far, in order (all actions are public)."""
+        """Every action so far, in order (all actions are public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.history
+        (Pass(), Pass())
+        """
         cached = self._cache.get("history")
         if cached is None:
             cached = self._cache["history"] = tuple(E.walk(self._hist))
@@ -304,7 +444,13 @@ class PlayerView(E.ValueByKey):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        """The seat that took each action of :attr:`history` (public: everyone sees who acts)."""
+        """The seat that took each action of :attr:`history` (public: everyone sees who acts).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.actors                          # Elder speaks first, then the dealer
+        (1, 0)
+        """
         cached = self._cache.get("actors")
         if cached is None:
             cached = self._cache["actors"] = _actors(self)
@@ -315,12 +461,30 @@ class PlayerView(E.ValueByKey):
 
     @property
     def trick_number(self) -> int:
-        """The number of completed tricks."""
+        """The number of completed tricks.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.trick_number
+        1
+        """
         return self._ntr
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order."""
+        """The completed tricks, in order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
+        [(1, 1, ['XXI', 'XX'])]
+        """
         cached = self._cache.get("tricks")
         if cached is None:
             cached = self._cache["tricks"] = tuple(
@@ -330,13 +494,31 @@ class PlayerView(E.ValueByKey):
 
     @property
     def current_trick(self) -> tuple[Play, ...]:
-        """The plays of the trick in progress (none or the lead)."""
+        """The plays of the trick in progress (none or the lead).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> [str(play) for play in view.current_trick]
+        ['♠7']
+        """
         lead = self._lead
         return () if lead < 0 else (_unpack_play(lead & 63, lead >> 6),)
 
     @property
     def leader(self) -> int | None:
-        """The seat that leads (or led) the current trick, during play."""
+        """The seat that leads (or led) the current trick, during play.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.leader, view.current_player
+        (1, 0)
+        """
         if self._phase is not Phase.PLAY:
             return None
         return 1 - self._turn if self._lead >= 0 else self._turn
@@ -344,24 +526,57 @@ class PlayerView(E.ValueByKey):
     @property
     def events(self) -> tuple[StrohmannTurn | HiddenTurn, ...]:
         """Every Strohmann turn in order; the opponent's unseen last cards (R12) are
-        :class:`HiddenTurn`."""
+        :class:`HiddenTurn`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [str(turn.card) for turn in view.events]    # the tops turned when the play began (R11)
+        ['♠7', '♥4', '♦4', '♠J', '♥J', '♦J']
+        """
         cached = self._cache.get("events")
         if cached is None:
             cached = self._cache["events"] = tuple(_unpack_seen(e) for e in self._events)
         return cached
 
     def won_cards(self, player: int) -> tuple[Card, ...]:
-        """The cards in ``player``'s tricks (public)."""
+        """The cards in ``player``'s tricks (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.won_cards(1), view.won_cards(0)
+        ((Card.parse('XX'), Card.parse('XXI')), ())
+        """
         return E.cards_of(self._won[_seat(player)])
 
     def card_points(self, player: int) -> CardPoints:
-        """The card points in ``player``'s tricks so far (R2, R4)."""
+        """The card points in ``player``'s tricks so far (R2, R4).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> print(view.card_points(1), view.card_points(0))
+        4⅔ 0
+        """
         mask = self._won[_seat(player)]
         thirds = E.rule_data(self._rules).thirds
         return CardPoints(sum(thirds[c.index] for c in E.cards_of(mask)))
 
     def announcements(self, player: int) -> frozenset[Announcement]:
-        """The announcements ``player`` has made (R17)."""
+        """The announcements ``player`` has made (R17).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass I+trull".split():    # seat 1 announces the Trull with the Pagat
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(0)
+        >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
+        (['trull'], frozenset())
+        """
         bits = self._calls >> (2 * _seat(player)) & 3
         return frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
 
@@ -370,35 +585,99 @@ class PlayerView(E.ValueByKey):
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        """The viewer's own hand, in canonical order (empty for a spectator)."""
+        """The viewer's own hand, in canonical order (empty for a spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.hand[:3], len(view.hand)
+        ((Card.parse('I'), Card.parse('II'), Card.parse('III')), 15)
+        """
         return E.cards_of(self._hand)
 
     @property
     def dealt_hand(self) -> tuple[Card, ...]:
         """The viewer's hand as dealt (R6), before anything was taken up or played (empty for a
-        spectator)."""
+        spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> len(view.dealt_hand), len(view.hand)
+        (15, 14)
+        >>> sorted(set(view.dealt_hand) - set(view.hand))   # the XXI went into the first trick
+        [Card.parse('XXI')]
+        """
         return E.cards_of(self._own)
 
     def hand_size(self, player: int) -> int:
-        """How many cards ``player`` holds in his hand (public)."""
+        """How many cards ``player`` holds in his hand (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.hand_size(0), view.hand_size(1)
+        (14, 14)
+        """
         return self._sizes[_seat(player)]
 
     def known_hand(self, player: int) -> tuple[Card, ...]:
         """The cards of ``player``'s hand that the viewer knows: his whole hand for the viewer
-        himself, else the cards taken up in the open (R11) and not yet played."""
+        himself, else the cards taken up in the open (R11) and not yet played.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.known_hand(1) == view.hand, view.known_hand(0)   # seat 0 took up nothing yet
+        (True, ())
+        """
         return E.cards_of(self._known[_seat(player)])
 
     def unknown_hand_count(self, player: int) -> int:
-        """How many of ``player``'s hand cards the viewer does not know."""
+        """How many of ``player``'s hand cards the viewer does not know.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.unknown_hand_count(0), view.unknown_hand_count(1)
+        (14, 0)
+        """
         p = _seat(player)
         return self._sizes[p] - self._known[p].bit_count()
 
     def strohmann_tops(self, player: int) -> tuple[Card, ...]:
-        """The face-up top cards of ``player``'s Strohmänner (public)."""
+        """The face-up top cards of ``player``'s Strohmänner (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
+        (Card.parse('♥4'), Card.parse('♦4'))
+        """
         return E.cards_of(self._tops[_seat(player)])
 
     def strohmann(self, player: int, index: int) -> StrohmannPile:
-        """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count."""
+        """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.strohmann(1, 0)                    # its next card turns after the trick (R11)
+        StrohmannPile(face_up=None, face_down=3)
+        >>> view.strohmann(0, 0)
+        StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
+        """
         p = _seat(player)
         if type(index) is not int or not 0 <= index <= 2:
             from .errors import IllegalActionError, Reason
@@ -408,13 +687,32 @@ class PlayerView(E.ValueByKey):
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
 
     def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
-        """All three Strohmänner of ``player``."""
+        """All three Strohmänner of ``player``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [(str(pile.face_up), pile.face_down) for pile in view.strohmaenner(0)]
+        [('♠J', 3), ('♥J', 3), ('♦J', 3)]
+        """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
     def unseen_cards(self) -> tuple[Card, ...]:
         """The cards of the deck whose place the viewer does not know: the unknown hand cards of
         the other player(s), his unseen last cards and every face-down Strohmann card — the cards
-        a sampler (:mod:`strohmandeln.sampling`) distributes."""
+        a sampler (:mod:`strohmandeln.sampling`) distributes.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> unseen = view.unseen_cards()
+        >>> face_down = sum(pile.face_down for seat in (0, 1) for pile in view.strohmaenner(seat))
+        >>> len(unseen), view.hand_size(0) + face_down          # seat 0's hand and the face-down cards
+        (32, 32)
+        >>> set(unseen) & set(view.hand + view.won_cards(1))
+        set()
+        """
         seen = self._known[0] | self._known[1] | self._won[0] | self._won[1] | self._tops[0] | self._tops[1]
         if self._lead >= 0:
             seen |= 1 << (self._lead & 63)
@@ -425,11 +723,27 @@ class PlayerView(E.ValueByKey):
     # Acting
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The viewer's legal actions if it is his turn, else ``()`` (always for a spectator)."""
+        """The viewer's legal actions if it is his turn, else ``()`` (always for a spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [str(a) for a in view.legal_actions()[:3]], len(view.legal_actions())
+        (['I', 'II', 'III'], 36)
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+        >>> state.view(0).legal_actions()           # seat 0 is not to act
+        ()
+        """
         return self._legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions`."""
+        """Whether ``action`` is one of :meth:`legal_actions`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> from strohmandeln import parse_action
+        >>> view.is_legal(parse_action("XXI")), view.is_legal(parse_action("XX")), view.is_legal("XXI")
+        (True, False, False)
+        """
         try:
             return action in self._legal
         except TypeError:  # an unhashable or incomparable object
@@ -439,7 +753,14 @@ class PlayerView(E.ValueByKey):
     # Serialization
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-compatible form of the view (see :mod:`strohmandeln.serialization`)."""
+        """The JSON-compatible form of the view (see :mod:`strohmandeln.serialization`).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> doc = view.to_dict()
+        >>> doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
+        ('view', 1, [15, 15], {'face_up': '♠J', 'face_down': 3})
+        """
         from .serialization import view_to_dict
 
         return view_to_dict(self)
@@ -447,6 +768,11 @@ class PlayerView(E.ValueByKey):
     @staticmethod
     def from_dict(data: object) -> PlayerView:
         """Load a view from :meth:`to_dict`'s form, checking that some deal produces it.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> PlayerView.from_dict(view.to_dict()) == view
+        True
 
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
         """
@@ -517,7 +843,15 @@ class _Builder(PlayerView):
 
 
 def player_view(state: GameState, player: int | None) -> PlayerView:
-    """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view`."""
+    """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view`.
+
+    >>> from strohmandeln import CLASSIC, DECK_54, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+    >>> player_view(state, 1) == state.view(1)
+    True
+    >>> player_view(state, 0).hand == state.hand(0), player_view(state, None).is_spectator
+    (True, True)
+    """
     p = -1 if player is None else _seat(player)
     d = state._d
     info = _DEAL_INFO.get(d)
