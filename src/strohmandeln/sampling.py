@@ -323,21 +323,7 @@ class _Exact(NamedTuple):
         # His hand: the dealt cards and unseen last cards he has not played, and the cards he
         # took up in the open and has not played (which the view knows).
         hand = hand & ~self.played | view._known[q]
-        return GameState._assemble(
-            deal,
-            phase=view._phase,
-            turn=view._turn,
-            hands=(view._hand, hand) if p == 0 else (hand, view._hand),
-            tops=view._tops,
-            won=view._won,
-            lead=view._lead,
-            ntr=view._ntr,
-            tricks=view._tricks,
-            events=events,
-            hist=view._hist,
-            calls=view._calls,
-            auc=view._auc,
-        )
+        return _state_of(view, deal, (view._hand, hand) if p == 0 else (hand, view._hand), events)
 
 
 def _subset(mask: int, k: int, rnd: Any) -> int:
@@ -1062,21 +1048,7 @@ class _Flow:
             view._hand if p == 0 else (dealt[0] | taken[0]) & ~played[0],
             view._hand if p == 1 else (dealt[1] | taken[1]) & ~played[1],
         )
-        return GameState._assemble(
-            deal,
-            phase=view._phase,
-            turn=view._turn,
-            hands=hands,
-            tops=view._tops,
-            won=view._won,
-            lead=view._lead,
-            ntr=view._ntr,
-            tricks=view._tricks,
-            events=events,
-            hist=view._hist,
-            calls=view._calls,
-            auc=view._auc,
-        )
+        return _state_of(view, deal, hands, events)
 
 
 def _below(n: int, rnd: Any) -> int:
@@ -1358,6 +1330,25 @@ def _chunk_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
 _B0, _B1, _B2, _B3, _B4, _B5 = _chunk_tables()
 _CLASS_MASKS: Final = (E.TAROCKS, *E.SUIT_MASKS)
 
+
+
+def _state_of(view: PlayerView, deal: E.Deal, hands: tuple[int, int], events: Any) -> GameState:
+    """The full state with the view's public parts, the sampled deal, hands and events."""
+    return GameState._assemble(
+        deal,
+        phase=view._phase,
+        turn=view._turn,
+        hands=hands,
+        tops=view._tops,
+        won=view._won,
+        lead=view._lead,
+        ntr=view._ntr,
+        tricks=view._tricks,
+        events=events,
+        hist=view._hist,
+        calls=view._calls,
+        auc=view._auc,
+    )
 
 
 def _draw_distinct(masks: Sequence[int], rnd: Any) -> tuple[list[int], int]:
