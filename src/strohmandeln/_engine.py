@@ -53,10 +53,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 # --- plays by structure: two 11-bit tarock tables and one 8-bit table per suit ---------------
 
 

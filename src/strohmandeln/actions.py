@@ -243,13 +243,6 @@ _PLAYS: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
 PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in _PLAYS)  # type: ignore[misc]
 
 
-def interned_play(index: int, ann_bits: int = 0, call: int = 0) -> Play:
-    """The interned play of card ``index`` (internal)."""
-    play = _PLAYS[index][ann_bits][call]
-    assert play is not None
-    return play
-
-
 def parse_action(text: str) -> Action:
     """Read an action from its notation.
 

@@ -693,10 +693,7 @@ def _leaves(free: int, in_d: int, in_f: int, in_h: list[int], tar2: bool, n_deal
     ways to pick distinct cards from them (inclusion-exclusion over the places that share a
     kind) times the number of ways to complete D and F with the rest (:func:`_ways`).
     """
-    not_f = free & ~in_f
-    flex = free & in_f & in_d
-    d_only = not_f & in_d
-    h_only = not_f ^ d_only
+    flex, d_only, h_only = _kinds(free, in_d, in_f)
     k = len(in_h)
     n0 = h_only.bit_count()
     fd = d_only.bit_count()
@@ -787,10 +784,7 @@ def _leaves(free: int, in_d: int, in_f: int, in_h: list[int], tar2: bool, n_deal
 def _leaves_strict(free: int, in_d: int, in_f: int, in_h: list[int], n_dealt: int) -> tuple[list[int], list[tuple[int, ...]]]:
     """:func:`_leaves` where R7 wants a tarock in D and the unseen cards might take all the
     tarocks that fit only D: the kinds are split into tarocks and others."""
-    not_f = free & ~in_f
-    flex = free & in_f & in_d
-    d_only = not_f & in_d
-    h_only = not_f ^ d_only
+    flex, d_only, h_only = _kinds(free, in_d, in_f)
     k = len(in_h)
     n0 = h_only.bit_count()
     fd = d_only.bit_count()
@@ -1349,6 +1343,13 @@ def _state_of(view: PlayerView, deal: E.Deal, hands: tuple[int, int], events: An
         calls=view._calls,
         auc=view._auc,
     )
+
+
+def _kinds(free: int, in_d: int, in_f: int) -> tuple[int, int, int]:
+    """The free cards that may go to D or F (flexible), to D only, and to neither (H only)."""
+    not_f = free & ~in_f
+    d_only = not_f & in_d
+    return free & in_f & in_d, d_only, not_f ^ d_only
 
 
 def _draw_distinct(masks: Sequence[int], rnd: Any) -> tuple[list[int], int]:
