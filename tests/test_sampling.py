@@ -16,6 +16,7 @@ from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card,
 from strohmandeln import _engine as E
 from strohmandeln.sampling import sample, sample_order
 from strohmandeln.views import HiddenTurn
+from strohmandeln.state import CORE_FIELDS
 
 PRESETS = (CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, FURR, BECK, sm.STRAMANDL)
 
@@ -40,9 +41,8 @@ def replayed(view: sm.PlayerView, order: tuple[Card, ...]) -> list[GameState]:
 
 
 def same_fields(a: GameState, b: GameState) -> None:
-    for slot in GameState.__slots__:
-        if slot == "_legal":
-            continue
+    """Every internal field of the two states is equal (the deal's data compared by value)."""
+    for slot in CORE_FIELDS:
         x, y = getattr(a, slot), getattr(b, slot)
         if slot == "_d":
             x = tuple(getattr(x, k) for k in E.Deal.__slots__)

@@ -94,6 +94,7 @@ class RuleData:
         "ann_trull",
         "ann_kings",
         "rostopschin",
+        "variants",
         "thirds",
         "thirds_chunks",
         "hand_packets",
@@ -112,6 +113,8 @@ class RuleData:
         self.ann_trull = scoring.has(Bonus.TRULL_ANNOUNCED)
         self.ann_kings = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
         self.rostopschin = scoring.has(Bonus.ROSTOPSCHIN)
+        #: whether plays can carry announcements or calls at all
+        self.variants = self.ann_trull or self.ann_kings or self.rostopschin
         self.thirds = tuple(deck.counting.thirds(c) for c in DECK_54)
         self.thirds_chunks = _thirds_chunks(deck.counting)
         self.hand_packets = deck.hand_packets
@@ -205,6 +208,7 @@ class Deal:
         "ann_trull",
         "ann_kings",
         "rostopschin",
+        "variants",
         "thirds",
         "thirds_chunks",
     )
@@ -224,6 +228,7 @@ class Deal:
     ann_trull: bool
     ann_kings: bool
     rostopschin: bool
+    variants: bool
     thirds: tuple[int, ...]
     thirds_chunks: tuple[list[int], ...]
 
@@ -266,6 +271,7 @@ class Deal:
         self.ann_trull = data.ann_trull
         self.ann_kings = data.ann_kings
         self.rostopschin = data.rostopschin
+        self.variants = data.variants
         self.thirds = data.thirds
         self.thirds_chunks = data.thirds_chunks
 

@@ -200,6 +200,14 @@ _DOUBLING = Phase.DOUBLING
 _PLAY = Phase.PLAY
 _FINISHED = Phase.FINISHED
 _VOID = Phase.VOID
+#: The legal actions of the phases other than the card play.
+_DECISIONS: Final[dict[Phase, tuple[Action, ...]]] = {
+    _FOLD: _FOLD_ACTIONS,
+    _AUCTION: _AUCTION_ACTIONS,
+    _DOUBLING: _DOUBLING_ACTIONS,
+    _FINISHED: (),
+    _VOID: (),
+}
 _FOLLOW = E.FOLLOW_MASK
 _TAROCKS = E.TAROCKS
 _CALL_CODE: Final = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
@@ -211,11 +219,27 @@ _ANN_BITS: Final = {
 }
 
 _new = object.__new__
+#: The fields of a state (``GameState._c``): the deal, the phase, the seat to act (-1: none),
+#: the hands, the face-up Strohmann tops and the cards won of seats 0 and 1, the lead (-1, or
+#: the led card | from_strohmann << 6 | announcement bits << 7 | call << 9), the number of
+#: completed tricks, the calls (announcement bits, 2 per seat, | (Ross trick * 2 + seat + 1)
+#: << 4), the auction's outcome (undertaker or -1, doubled, void reason), and three cons lists:
+#: the actions, the packed tricks and the packed Strohmann events.
+_Core = tuple[
+    E.Deal, Phase, int, int, int, int, int, int, int, int, int, int, tuple[int, bool, "VoidReason | None"], Any, Any, Any
+]
+#: The names of the fields of ``_c``, in order (each is a private property of GameState).
+CORE_FIELDS: Final = (
+    "_d", "_phase", "_turn", "_h0", "_h1", "_t0", "_t1", "_w0", "_w1",
+    "_lead", "_ntr", "_calls", "_auc", "_hist", "_tricks", "_events",
+)
+_NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
 _all_plays = E.all_plays
 _TAROCK_LOW = E.TAROCK_LOW
 _TAROCK_HIGH = E.TAROCK_HIGH
 _SUIT_PLAYS = E.SUIT_PLAYS
+_S0, _S1, _S2, _S3 = E.SUIT_PLAYS
 _TRULL = E.TRULL
 _KINGS = E.KINGS
 _XVII_XVIII: Final = 1 << E.XVII | 1 << E.XVIII
@@ -227,6 +251,16 @@ _FOLLOWER_WINS: Final = [
     for led in range(64)
     for f in range(64)
 ]
+
+
+def _after_deal(d: E.Deal) -> tuple[Phase, int]:
+    """The first phase and the seat to act: a tarockless hand may fold first (R7)."""
+    if d.rules.fold_without_tarock:
+        if not d.hands[d.elder] & _TAROCKS:
+            return _FOLD, d.elder
+        if not d.hands[d.dealer] & _TAROCKS:
+            return _FOLD, d.dealer
+    return _AUCTION, d.elder
 
 
 class GameState(E.ValueByKey):
@@ -242,60 +276,22 @@ class GameState(E.ValueByKey):
     True
     """
 
-    __slots__ = (
-        "_d",
-        "_phase",
-        "_turn",
-        "_h0",
-        "_h1",
-        "_t0",
-        "_t1",
-        "_w0",
-        "_w1",
-        "_lead",
-        "_ntr",
-        "_tricks",
-        "_events",
-        "_hist",
-        "_calls",
-        "_auc",
-        "_legal",
-    )
+    # The whole state is one tuple, ``_c`` (see ``_Core``): apply() unpacks it in one step and
+    # builds the successor's in one step, which is far cheaper in CPython than copying a dozen
+    # slots. The private properties below name its fields for the rest of the library.
+    __slots__ = ("_c",)
 
-    _d: E.Deal
-    _phase: Phase
-    _turn: int  # -1 when nobody is to act
-    _h0: int
-    _h1: int
-    _t0: int  # face-up Strohmann tops of seat 0
-    _t1: int
-    _w0: int  # cards won in tricks
-    _w1: int
-    _lead: int  # -1, or the leader's card | from_strohmann<<6 | announcements<<7 | call<<9
-    _ntr: int  # completed tricks
-    _tricks: Any  # cons list of packed tricks
-    _events: Any  # cons list of packed Strohmann events
-    _hist: Any  # cons list of actions
-    _calls: int  # announcement bits (2 per seat) | (Ross trick*2 + seat + 1) << 4
-    _auc: tuple[int, bool, VoidReason | None]  # undertaker (-1: none), doubled, void reason
-    _legal: tuple[Action, ...] | None
+    _c: _Core
 
     def __init__(self) -> None:
         raise TypeError("use strohmandeln.deal() to create a GameState")
 
     @classmethod
     def _initial(cls, deal: E.Deal) -> GameState:
+        phase, turn = _after_deal(deal)
+        h0, h1 = deal.hands
         s: GameState = _new(cls)
-        s._d = deal
-        s._h0, s._h1 = deal.hands
-        s._t0 = s._t1 = s._w0 = s._w1 = 0
-        s._lead = -1
-        s._ntr = 0
-        s._tricks = s._events = s._hist = None
-        s._calls = 0
-        s._auc = (-1, False, None)
-        s._legal = None
-        s._phase, s._turn = s._after_deal()
+        s._c = (deal, phase, turn, h0, h1, 0, 0, 0, 0, -1, 0, 0, _NO_AUCTION, None, None, None)
         return s
 
     @classmethod
@@ -321,42 +317,84 @@ class GameState(E.ValueByKey):
         The caller vouches that the parts are those the rules would produce.
         """
         s: GameState = _new(cls)
-        s._d = deal
-        s._phase = phase
-        s._turn = turn
-        s._h0, s._h1 = hands
-        s._t0, s._t1 = tops
-        s._w0, s._w1 = won
-        s._lead = lead
-        s._ntr = ntr
-        s._tricks = tricks
-        s._events = events
-        s._hist = hist
-        s._calls = calls
-        s._auc = auc
-        s._legal = None
+        s._c = (deal, phase, turn, hands[0], hands[1], tops[0], tops[1], won[0], won[1], lead, ntr, calls, auc, hist, tricks, events)
         return s
 
-    def _copy(self) -> GameState:
-        n: GameState = _new(GameState)
-        n._d = self._d
-        n._phase = self._phase
-        n._turn = self._turn
-        n._h0 = self._h0
-        n._h1 = self._h1
-        n._t0 = self._t0
-        n._t1 = self._t1
-        n._w0 = self._w0
-        n._w1 = self._w1
-        n._lead = self._lead
-        n._ntr = self._ntr
-        n._tricks = self._tricks
-        n._events = self._events
-        n._hist = self._hist
-        n._calls = self._calls
-        n._auc = self._auc
-        n._legal = None
-        return n
+    # The fields of ``_c``, by name, for the library's other modules (read only).
+
+    @property
+    def _d(self) -> E.Deal:
+        return self._c[0]
+
+    @property
+    def _phase(self) -> Phase:
+        return self._c[1]
+
+    @property
+    def _turn(self) -> int:
+        """The seat to act, -1 when nobody is."""
+        return self._c[2]
+
+    @property
+    def _h0(self) -> int:
+        return self._c[3]
+
+    @property
+    def _h1(self) -> int:
+        return self._c[4]
+
+    @property
+    def _t0(self) -> int:
+        """The face-up Strohmann tops of seat 0."""
+        return self._c[5]
+
+    @property
+    def _t1(self) -> int:
+        return self._c[6]
+
+    @property
+    def _w0(self) -> int:
+        """The cards seat 0 has won in tricks."""
+        return self._c[7]
+
+    @property
+    def _w1(self) -> int:
+        return self._c[8]
+
+    @property
+    def _lead(self) -> int:
+        """-1, or the led card | from_strohmann << 6 | announcement bits << 7 | call << 9."""
+        return self._c[9]
+
+    @property
+    def _ntr(self) -> int:
+        """The number of completed tricks."""
+        return self._c[10]
+
+    @property
+    def _calls(self) -> int:
+        """Announcement bits (2 per seat) | (Ross trick * 2 + seat + 1) << 4."""
+        return self._c[11]
+
+    @property
+    def _auc(self) -> tuple[int, bool, VoidReason | None]:
+        """The undertaker (-1: none), whether doubled, and the void reason."""
+        return self._c[12]
+
+    @property
+    def _hist(self) -> Any:
+        """The actions as a cons list."""
+        return self._c[13]
+
+    @property
+    def _tricks(self) -> Any:
+        """The packed completed tricks as a cons list."""
+        return self._c[14]
+
+    @property
+    def _events(self) -> Any:
+        """The packed Strohmann events as a cons list."""
+        return self._c[15]
 
     # ------------------------------------------------------------------------------------------
     # The public face
@@ -414,7 +452,7 @@ class GameState(E.ValueByKey):
         >>> state.phase
         <Phase.AUCTION: 'auction'>
         """
-        return self._phase
+        return self._c[1]
 
     @property
     def current_player(self) -> int | None:
@@ -425,7 +463,7 @@ class GameState(E.ValueByKey):
         >>> state.current_player
         1
         """
-        t = self._turn
+        t = self._c[2]
         return None if t < 0 else t
 
     @property
@@ -437,7 +475,7 @@ class GameState(E.ValueByKey):
         >>> state.is_terminal
         False
         """
-        return self._turn < 0
+        return self._c[2] < 0
 
     @property
     def void_reason(self) -> VoidReason | None:
@@ -756,52 +794,46 @@ class GameState(E.ValueByKey):
         >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
         (36, 'I', '♦4+trull')
         """
-        legal = self._legal
-        if legal is not None:
-            return legal
-        phase = self._phase
-        if phase is _PLAY:
-            p = self._turn
-            if p == 0:
-                h = self._h0
-                avail = h | self._t0
-            else:
-                h = self._h1
-                avail = h | self._t1
-            lead = self._lead
-            if lead < 0:
-                m = avail
-                legal = _all_plays(avail)
-            else:
-                li = lead & 63
-                if li >= 22:
-                    shift = 22 + ((li - 22) & ~7)
-                    m = avail >> shift & 255
-                    if m:
-                        legal = _SUIT_PLAYS[(li - 22) >> 3][m]
-                        m <<= shift
-                    else:
-                        m = avail & _TAROCKS
-                        legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
-                        m = m or avail
+        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, _ntr, _calls, _auc, _hist, _tricks, _events = self._c
+        if phase is not _PLAY:
+            return _DECISIONS[phase]
+        if p == 0:
+            h = h0
+            avail = h0 | t0
+        else:
+            h = h1
+            avail = h1 | t1
+        legal: tuple[Action, ...]
+        if lead < 0:
+            m = avail
+            legal = (
+                _TAROCK_LOW[m & 2047]
+                + _TAROCK_HIGH[m >> 11 & 2047]
+                + _S0[m >> 22 & 255]
+                + _S1[m >> 30 & 255]
+                + _S2[m >> 38 & 255]
+                + _S3[m >> 46 & 255]
+            )
+        else:
+            li = lead & 63
+            if li >= 22:
+                shift = 22 + ((li - 22) & ~7)
+                m = avail >> shift & 255
+                if m:
+                    legal = _SUIT_PLAYS[(li - 22) >> 3][m]
+                    m <<= shift
                 else:
                     m = avail & _TAROCKS
                     legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
                     m = m or avail
-            d = self._d
-            if (d.rostopschin and m & _XVII_XVIII) or (
-                (d.ann_trull and h & _TRULL == _TRULL) or (d.ann_kings and h & _KINGS == _KINGS)
-            ):
-                legal = self._with_variants(legal, m, p)
-        elif phase is _AUCTION:
-            legal = _AUCTION_ACTIONS
-        elif phase is _FOLD:
-            legal = _FOLD_ACTIONS
-        elif phase is _DOUBLING:
-            legal = _DOUBLING_ACTIONS
-        else:
-            legal = ()
-        self._legal = legal
+            else:
+                m = avail & _TAROCKS
+                legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
+                m = m or avail
+        if d.variants and (
+            (d.rostopschin and m & _XVII_XVIII) or (d.ann_trull and h & _TRULL == _TRULL) or (d.ann_kings and h & _KINGS == _KINGS)
+        ):
+            return self._with_variants(legal, m, p)
         return legal
 
     def is_legal(self, action: object) -> bool:
@@ -894,202 +926,170 @@ class GameState(E.ValueByKey):
         >>> state.history, after.history
         ((), (Pass(),))
         """
-        if player is not None or self._phase is not _PLAY or type(action) is not Play:
+        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events = self._c
+        # The hot path takes the interned plain plays that legal_actions() and parse_action()
+        # return, identified by identity; everything else is checked in full by _check first.
+        try:
+            i = action.card.index  # type: ignore[union-attr]
+            plain = action is _PLAIN[i]
+        except Exception:  # not a play at all: _check says why
+            plain = False
+        if plain and player is None and phase is _PLAY:
+            info = 0
+        else:
             self._check(action, player)
             if type(action) is not Play:
                 return self._apply_decision(action)
-        # The hot path: one card played (R13-R15). Everything below is checked here, once.
-        card = action.card
-        if type(card) is not Card:
-            raise IllegalActionError(Reason.NOT_AN_ACTION, f"not a card: {card!r:.60}")
-        i = card.index
+            i = action.card.index
+            if action == _PLAIN[i]:  # an equal copy of the interned play
+                action = _PLAIN[i]
+                info = 0
+            else:
+                info, calls = self._variant_info(action, p, i, calls)
         bit = 1 << i
-        p = self._turn
-        lead = self._lead
+        n: GameState = _new(GameState)
+        if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
+            if p == 0:
+                if h0 & bit:
+                    n._c = (d, _PLAY, 1, h0 ^ bit, h1, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+                elif t0 & bit:
+                    n._c = (d, _PLAY, 1, h0, h1, t0 ^ bit, t1, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+                else:
+                    raise self._refusal(action, p)
+            elif h1 & bit:
+                n._c = (d, _PLAY, 0, h0, h1 ^ bit, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+            elif t1 & bit:
+                n._c = (d, _PLAY, 0, h0, h1, t0, t1 ^ bit, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+            else:
+                raise self._refusal(action, p)
+            return n
+        # The follower: the led class if he can, else a tarock if he can, else anything (R14).
+        li = lead & 63
         if p == 0:
-            h = self._h0
-            t = self._t0
+            h = h0
+            t = t0
         else:
-            h = self._h1
-            t = self._t1
-        avail = h | t
-        if lead >= 0:
-            legal = (avail & _FOLLOW[lead & 63]) or (avail & _TAROCKS) or avail
-        else:
-            legal = avail
-        if not legal & bit:
-            raise self._refusal(action, p)
-        calls = self._calls
-        if action is _PLAIN[i]:
-            info = 0
-        else:
-            ann_bits, code = _variant_codes(action)
-            if ann_bits:
-                if ann_bits & self._ann_options(p) != ann_bits:
-                    raise self._refusal(action, p)
-                calls |= ann_bits << (2 * p)
-            if code:
-                if not self._d.rostopschin:
-                    raise self._refusal(action, p)
-                if code == 1:  # Ross
-                    if i != E.XVII:
-                        raise self._refusal(action, p)
-                    calls = (calls & 15) | ((self._ntr << 1 | p) + 1) << 4
-                elif i != E.XVIII or not self._topschin_allowed(p):
-                    raise self._refusal(action, p)
-            info = ann_bits << 1 | code << 3
+            h = h1
+            t = t1
+        if not bit & _FOLLOW[li]:
+            avail = h | t
+            if avail & _FOLLOW[li] or (avail & _TAROCKS and not bit & _TAROCKS):
+                raise self._refusal(action, p)
         if h & bit:
             h ^= bit
-        else:
+        elif t & bit:
             t ^= bit
             info |= 1
-        n: GameState = _new(GameState)
-        d = n._d = self._d
-        n._hist = (self._hist, action)
-        n._auc = self._auc
-        n._calls = calls
-        n._legal = None
-        n._phase = _PLAY
-        if lead < 0:
-            n._lead = i | info << 6
-            n._turn = 1 - p
-            if p == 0:
-                n._h0 = h
-                n._t0 = t
-                n._h1 = self._h1
-                n._t1 = self._t1
-            else:
-                n._h1 = h
-                n._t1 = t
-                n._h0 = self._h0
-                n._t0 = self._t0
-            n._w0 = self._w0
-            n._w1 = self._w1
-            n._ntr = self._ntr
-            n._tricks = self._tricks
-            n._events = self._events
-            return n
-        # The follower completes the trick (R15).
-        li = lead & 63
-        winner = p if _FOLLOWER_WINS[li << 6 | i] else 1 - p
+        else:
+            raise self._refusal(action, p)
         if p == 0:
             h0 = h
             t0 = t
-            h1 = self._h1
-            t1 = self._t1
         else:
-            h0 = self._h0
-            t0 = self._t0
             h1 = h
             t1 = t
+        # The trick is complete (R15).
+        if _FOLLOWER_WINS[li << 6 | i]:
+            winner = p
+        else:
+            winner = 1 - p
         if winner == 0:
-            n._w0 = self._w0 | bit | 1 << li
-            n._w1 = self._w1
+            w0 |= bit | 1 << li
         else:
-            n._w0 = self._w0
-            n._w1 = self._w1 | bit | 1 << li
-        ntr = self._ntr + 1
-        events = self._events
+            w1 |= bit | 1 << li
+        ntr += 1
         if lead & 64:  # the leader's card came from a Strohmann: turn its next card
-            c = d.nxt[li]
-            if c >= 0:
-                if p == 1:
-                    h0, t0, events = d.turn_up(0, c, h0, t0, events, ntr)
+            nx = d.nxt[li]
+            if nx >= 0:
+                if p:
+                    h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
                 else:
-                    h1, t1, events = d.turn_up(1, c, h1, t1, events, ntr)
+                    h1, t1, events = d.turn_up(1, nx, h1, t1, events, ntr)
         if info & 1:
-            c = d.nxt[i]
-            if c >= 0:
-                if p == 0:
-                    h0, t0, events = d.turn_up(0, c, h0, t0, events, ntr)
+            nx = d.nxt[i]
+            if nx >= 0:
+                if p:
+                    h1, t1, events = d.turn_up(1, nx, h1, t1, events, ntr)
                 else:
-                    h1, t1, events = d.turn_up(1, c, h1, t1, events, ntr)
-        n._h0 = h0
-        n._h1 = h1
-        n._t0 = t0
-        n._t1 = t1
-        n._events = events
-        n._tricks = (self._tricks, (1 - p) | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
-        n._ntr = ntr
-        n._lead = -1
+                    h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
+        tricks = (tricks, (1 - p) | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
         if ntr == d.tricks:
-            n._phase = _FINISHED
-            n._turn = -1
+            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         else:
-            n._turn = winner
+            n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
+        return n
+
+    def _variant_info(self, action: Play, p: int, i: int, calls: int) -> tuple[int, int]:
+        """The info bits of a play with announcements or a call, and the new calls; refused
+        if not allowed (R17, R18)."""
+        ann_bits, code = _variant_codes(action)
+        if ann_bits:
+            if ann_bits & self._ann_options(p) != ann_bits:
+                raise self._refusal(action, p)
+            calls |= ann_bits << (2 * p)
+        if code:
+            if not self._d.rostopschin:
+                raise self._refusal(action, p)
+            if code == 1:  # Ross
+                if i != E.XVII:
+                    raise self._refusal(action, p)
+                calls = (calls & 15) | ((self._ntr << 1 | p) + 1) << 4
+            elif i != E.XVIII or not self._topschin_allowed(p):
+                raise self._refusal(action, p)
+        return ann_bits << 1 | code << 3, calls
+
+    def _with(self, phase: Phase, turn: int, auc: tuple[int, bool, VoidReason | None], hist: Any) -> GameState:
+        """This state with a new phase, seat to act, auction outcome and history."""
+        c = self._c
+        n: GameState = _new(GameState)
+        n._c = (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15])
         return n
 
     def _apply_decision(self, action: Action) -> GameState:
-        d = self._d
-        n = self._copy()
-        n._hist = (self._hist, action)
-        phase = self._phase
-        p = self._turn
-        und, dbl, _ = self._auc
+        c = self._c
+        d = c[0]
+        phase = c[1]
+        p = c[2]
+        auc = c[12]
+        hist = (c[13], action)
         if phase is _FOLD:
             if type(action) is Fold:
-                n._phase = _VOID
-                n._turn = -1
-                n._auc = (-1, False, VoidReason.FOLDED)
-                return n
+                return self._with(_VOID, -1, (-1, False, VoidReason.FOLDED), hist)
             # Keep: a tarockless dealer is asked after Elder (R7 details).
             if p == d.elder and not d.hands[d.dealer] & _TAROCKS:
-                n._turn = d.dealer
-            else:
-                n._phase = _AUCTION
-                n._turn = d.elder
-            return n
+                return self._with(_FOLD, d.dealer, auc, hist)
+            return self._with(_AUCTION, d.elder, auc, hist)
         if phase is _AUCTION:
             if type(action) is Take:
-                n._auc = (p, False, None)
+                auc = (p, False, None)
                 if d.rules.undertaker_doubling:
-                    n._phase = _DOUBLING
-                    n._turn = 1 - p
-                    return n
-                return n._start_play()
+                    return self._with(_DOUBLING, 1 - p, auc, hist)
+                return self._start_play(auc, hist)
             if p == d.elder:
-                n._turn = d.dealer
-                return n
+                return self._with(_AUCTION, d.dealer, auc, hist)
             if d.rules.both_pass is BothPass.THROW_IN:
-                n._phase = _VOID
-                n._turn = -1
-                n._auc = (-1, False, VoidReason.THROWN_IN)
-                return n
-            return n._start_play()
+                return self._with(_VOID, -1, (-1, False, VoidReason.THROWN_IN), hist)
+            return self._start_play(auc, hist)
         # doubling (R10)
-        n._auc = (und, type(action) is Double, None)
-        return n._start_play()
+        return self._start_play((auc[0], type(action) is Double, None), hist)
 
-    def _start_play(self) -> GameState:
+    def _start_play(self, auc: tuple[int, bool, VoidReason | None], hist: Any) -> GameState:
         """Uncover the Strohmänner (R11, R12; Elder first, left to right) and begin play (R5)."""
-        d = self._d
-        events = self._events
-        h = [self._h0, self._h1]
-        t = [self._t0, self._t1]
+        c = self._c
+        d = c[0]
+        events = c[15]
+        h = [c[3], c[4]]
+        t = [c[5], c[6]]
         for p in (d.elder, d.dealer):
             for k in range(3):
                 pile = d.piles[3 * p + k]
                 if pile:
                     h[p], t[p], events = d.turn_up(p, pile[0], h[p], t[p], events, 0)
-        self._h0, self._h1 = h
-        self._t0, self._t1 = t
-        self._events = events
-        self._phase = _PLAY
-        und = self._auc[0]
-        if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0:
-            self._turn = und
-        else:
-            self._turn = d.elder
-        return self
-
-    def _after_deal(self) -> tuple[Phase, int]:
-        d = self._d
-        if d.rules.fold_without_tarock:
-            if not d.hands[d.elder] & _TAROCKS:
-                return _FOLD, d.elder
-            if not d.hands[d.dealer] & _TAROCKS:
-                return _FOLD, d.dealer
-        return _AUCTION, d.elder
+        und = auc[0]
+        turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
+        n: GameState = _new(GameState)
+        n._c = (d, _PLAY, turn, h[0], h[1], t[0], t[1], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        return n
 
     # ------------------------------------------------------------------------------------------
     # Refusals
@@ -1120,8 +1120,10 @@ class GameState(E.ValueByKey):
             if action not in self.legal_actions():
                 raise self._refusal(action, self._turn)
 
-    def _refusal(self, action: Play, p: int) -> IllegalActionError:
+    def _refusal(self, action: Action, p: int) -> IllegalActionError:
         d = self._d
+        if not isinstance(action, Play):
+            return IllegalActionError(Reason.NOT_AN_ACTION, f"not a play: {action!r:.60}")
         card = action.card
         if not isinstance(card, Card):
             return IllegalActionError(Reason.NOT_AN_ACTION, f"not a card: {card!r:.60}")
