@@ -64,24 +64,23 @@ def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
     return table
 
 
-#: Plain plays of tarocks I…XI (bits 0–10) and XII…Sküs (bits 11–21) by 11-bit chunk.
-TAROCK_LOW: Final = _table(0, 11)
-TAROCK_HIGH: Final = _table(11, 11)
+#: Plain plays by 11-bit chunk of the whole mask: cards 0–10, 11–21 (so the first two are the
+#: tarocks I…XI and XII…Sküs), 22–32, 33–43 and 44–53. A lead's plays are five look-ups.
+CHUNK_PLAYS: Final = tuple(_table(11 * k, 11 if k < 4 else 10) for k in range(5))
+TAROCK_LOW: Final = CHUNK_PLAYS[0]
+TAROCK_HIGH: Final = CHUNK_PLAYS[1]
+_C2, _C3, _C4 = CHUNK_PLAYS[2:]
 #: Plain plays of each suit by its 8-bit chunk.
 SUIT_PLAYS: Final = tuple(_table(22 + 8 * s, 8) for s in range(4))
-_S0, _S1, _S2, _S3 = SUIT_PLAYS
+#: For a led card: the plays of its class by the class's chunk (None for tarocks), and the
+#: chunk's shift (R14's "follow suit" is one look-up).
+FOLLOW_PLAYS: Final = tuple(None if i < 22 else SUIT_PLAYS[(i - 22) >> 3] for i in range(54))
+FOLLOW_SHIFT: Final = tuple(0 if i < 22 else 22 + ((i - 22) & ~7) for i in range(54))
 
 
 def all_plays(m: int) -> tuple[Play, ...]:
     """The plain plays of every card of ``m``, in canonical order."""
-    return (
-        TAROCK_LOW[m & 2047]
-        + TAROCK_HIGH[m >> 11 & 2047]
-        + _S0[m >> 22 & 255]
-        + _S1[m >> 30 & 255]
-        + _S2[m >> 38 & 255]
-        + _S3[m >> 46 & 255]
-    )
+    return TAROCK_LOW[m & 2047] + TAROCK_HIGH[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
 
 
 class RuleData:
@@ -95,6 +94,8 @@ class RuleData:
         "ann_kings",
         "rostopschin",
         "variants",
+        "call_cards",
+        "ann_cards",
         "thirds",
         "thirds_chunks",
         "hand_packets",
@@ -115,6 +116,10 @@ class RuleData:
         self.rostopschin = scoring.has(Bonus.ROSTOPSCHIN)
         #: whether plays can carry announcements or calls at all
         self.variants = self.ann_trull or self.ann_kings or self.rostopschin
+        #: prefilters for them: a call needs XVII or XVIII among the legal cards, an
+        #: announcement at least three of these cards in the hand (Trull: 3, Kings: 4)
+        self.call_cards = (1 << XVII | 1 << XVIII) if self.rostopschin else 0
+        self.ann_cards = (TRULL if self.ann_trull else 0) | (KINGS if self.ann_kings else 0)
         self.thirds = tuple(deck.counting.thirds(c) for c in DECK_54)
         self.thirds_chunks = _thirds_chunks(deck.counting)
         self.hand_packets = deck.hand_packets
@@ -209,6 +214,8 @@ class Deal:
         "ann_kings",
         "rostopschin",
         "variants",
+        "call_cards",
+        "ann_cards",
         "thirds",
         "thirds_chunks",
     )
@@ -229,6 +236,8 @@ class Deal:
     ann_kings: bool
     rostopschin: bool
     variants: bool
+    call_cards: int
+    ann_cards: int
     thirds: tuple[int, ...]
     thirds_chunks: tuple[list[int], ...]
 
@@ -272,6 +281,8 @@ class Deal:
         self.ann_kings = data.ann_kings
         self.rostopschin = data.rostopschin
         self.variants = data.variants
+        self.call_cards = data.call_cards
+        self.ann_cards = data.ann_cards
         self.thirds = data.thirds
         self.thirds_chunks = data.thirds_chunks
 

@@ -235,22 +235,27 @@ CORE_FIELDS: Final = (
 )
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
-_all_plays = E.all_plays
-_TAROCK_LOW = E.TAROCK_LOW
-_TAROCK_HIGH = E.TAROCK_HIGH
-_SUIT_PLAYS = E.SUIT_PLAYS
-_S0, _S1, _S2, _S3 = E.SUIT_PLAYS
+_C0, _C1, _C2, _C3, _C4 = E.CHUNK_PLAYS
+_FOLLOW_PLAYS = E.FOLLOW_PLAYS
+_FOLLOW_SHIFT = E.FOLLOW_SHIFT
 _TRULL = E.TRULL
 _KINGS = E.KINGS
 _XVII_XVIII: Final = 1 << E.XVII | 1 << E.XVIII
 _PLAIN = PLAIN
-#: ``_FOLLOWER_WINS[led << 6 | played]``: whether the second card of a trick beats the first (R15):
+#: ``_FOLLOWER_WINS[led][played]``: whether the second card of a trick beats the first (R15):
 #: a higher card of the same class (tarocks, or the led suit), or any tarock on a suit card.
-_FOLLOWER_WINS: Final = [
-    led < 54 and f < 54 and ((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0))
-    for led in range(64)
-    for f in range(64)
-]
+_FOLLOWER_WINS: Final = tuple(
+    tuple((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0) for f in range(54))
+    for led in range(54)
+)
+_BIT: Final = E.BIT
+# A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
+# leader's info << 14 | follower's info << 19 (info = from_strohmann | announcements << 1 |
+# call << 3). Its two halves come from tables, so that packing costs one big-int operation:
+#: ``_LEAD_PACK[follower][lead]``: the leader's half, from the state's lead field
+_LEAD_PACK: Final = tuple(tuple((1 - p) | (lead & 63) << 1 | (lead >> 6) << 14 for lead in range(1 << 11)) for p in (0, 1))
+#: ``_FOLLOW_PACK[card | winner << 6 | info << 7]``: the follower's half
+_FOLLOW_PACK: Final = tuple((k & 63) << 7 | (k >> 6 & 1) << 13 | (k >> 7) << 19 for k in range(1 << 12))
 
 
 def _after_deal(d: E.Deal) -> tuple[Phase, int]:
@@ -799,40 +804,25 @@ class GameState(E.ValueByKey):
             return _DECISIONS[phase]
         if p == 0:
             h = h0
-            avail = h0 | t0
+            m = h0 | t0
         else:
             h = h1
-            avail = h1 | t1
-        legal: tuple[Action, ...]
-        if lead < 0:
-            m = avail
-            legal = (
-                _TAROCK_LOW[m & 2047]
-                + _TAROCK_HIGH[m >> 11 & 2047]
-                + _S0[m >> 22 & 255]
-                + _S1[m >> 30 & 255]
-                + _S2[m >> 38 & 255]
-                + _S3[m >> 46 & 255]
-            )
-        else:
+            m = h1 | t1
+        legal: tuple[Play, ...]
+        if lead < 0:  # any card (R13)
+            legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+        else:  # the led class, else a tarock, else any card (R14)
             li = lead & 63
-            if li >= 22:
-                shift = 22 + ((li - 22) & ~7)
-                m = avail >> shift & 255
-                if m:
-                    legal = _SUIT_PLAYS[(li - 22) >> 3][m]
-                    m <<= shift
-                else:
-                    m = avail & _TAROCKS
-                    legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
-                    m = m or avail
+            table = _FOLLOW_PLAYS[li]
+            if table is not None and (suit := m >> _FOLLOW_SHIFT[li] & 255):
+                legal = table[suit]
+                m = 0  # no call goes with a suit card
+            elif m & _TAROCKS:
+                m &= _TAROCKS
+                legal = _C0[m & 2047] + _C1[m >> 11]
             else:
-                m = avail & _TAROCKS
-                legal = _TAROCK_LOW[m & 2047] + _TAROCK_HIGH[m >> 11] if m else _all_plays(avail)
-                m = m or avail
-        if d.variants and (
-            (d.rostopschin and m & _XVII_XVIII) or (d.ann_trull and h & _TRULL == _TRULL) or (d.ann_kings and h & _KINGS == _KINGS)
-        ):
+                legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+        if m & d.call_cards or (h & d.ann_cards).bit_count() >= 3:  # cheap prefilters
             return self._with_variants(legal, m, p)
         return legal
 
@@ -946,7 +936,7 @@ class GameState(E.ValueByKey):
                 info = 0
             else:
                 info, calls = self._variant_info(action, p, i, calls)
-        bit = 1 << i
+        bit = _BIT[i]
         n: GameState = _new(GameState)
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
             if p == 0:
@@ -989,14 +979,14 @@ class GameState(E.ValueByKey):
             h1 = h
             t1 = t
         # The trick is complete (R15).
-        if _FOLLOWER_WINS[li << 6 | i]:
+        if _FOLLOWER_WINS[li][i]:
             winner = p
         else:
             winner = 1 - p
         if winner == 0:
-            w0 |= bit | 1 << li
+            w0 |= bit | _BIT[li]
         else:
-            w1 |= bit | 1 << li
+            w1 |= bit | _BIT[li]
         ntr += 1
         if lead & 64:  # the leader's card came from a Strohmann: turn its next card
             nx = d.nxt[li]
@@ -1012,7 +1002,7 @@ class GameState(E.ValueByKey):
                     h1, t1, events = d.turn_up(1, nx, h1, t1, events, ntr)
                 else:
                     h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
-        tricks = (tricks, (1 - p) | li << 1 | i << 7 | winner << 13 | (lead >> 6) << 14 | info << 19)
+        tricks = (tricks, _LEAD_PACK[p][lead] | _FOLLOW_PACK[i | winner << 6 | info << 7])
         if ntr == d.tricks:
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         else:
