@@ -9,6 +9,8 @@ Nothing here is public API; the public types in :mod:`strohmandeln.state` wrap i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, Final
 
 from .actions import PLAIN, Play
@@ -103,6 +105,8 @@ class RuleData:
         "hand_positions",
         "pile_slices",
         "deck_index",
+        "identity",
+        "hand_getters",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -140,6 +144,10 @@ class RuleData:
         self.pile_slices = (tuple(pile_slices[0]), tuple(pile_slices[1]))
         #: the canonical index of the deck's k-th card
         self.deck_index = tuple(c.index for c in deck.cards)
+        #: whether the deck's k-th card is card k (the 54-card deck)
+        self.identity = self.deck_index == tuple(range(len(self.deck_index)))
+        #: for dealing in C-level steps: the cards at the hand positions of each role
+        self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
 
 
 _CHUNK_BITS: Final = 11
@@ -188,7 +196,6 @@ def seat_layout(rules: RuleSet, dealer: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 _NO_PILE: Final = (-1,) * 54
-_NO_NEXT: Final = (-2,) * 54
 
 
 class Deal:
@@ -222,12 +229,16 @@ class Deal:
 
     rules: RuleSet
     _order: tuple[Card, ...] | None
-    order_index: list[int] | None
+    #: the deck order as card indices, or None for a set-up position
+    order_index: tuple[int, ...] | None
     dealer: int
     elder: int
     hands: tuple[int, int]
+    #: player * 3 + k -> the card indices of Strohmann k of the player, top first
     piles: tuple[tuple[int, ...], ...]
+    #: for every Strohmann card: the number (0-2) of its Strohmann (-1 for other cards)
     pile_of: list[int]
+    #: for every Strohmann card: the card below it, or -1 for the last one (and other cards)
     nxt: list[int]
     deck_mask: int
     tricks: int
@@ -249,31 +260,57 @@ class Deal:
         hands: tuple[int, int],
         piles: tuple[tuple[int, ...], ...],
         *,
-        order_index: list[int] | None = None,
+        order_index: Sequence[int] | None = None,
     ) -> None:
-        self.rules = rules
-        self._order = order
         if order_index is None and order is not None:
             order_index = [c.index for c in order]
-        self.order_index = order_index  # the deck order as card indices (never changed)
+        self._fill(rule_data(rules), rules, order, order_index, dealer, hands, piles)
+
+    @classmethod
+    def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
+        """The deal of the deck order ``idx`` (card indices, top first) by R6's layout."""
+        bit = BIT.__getitem__
+        get_e, get_d = data.hand_getters
+        hand_e: int = sum(map(bit, get_e(idx)))
+        hand_d: int = sum(map(bit, get_d(idx)))
+        pe, pd = data.pile_slices
+        piles_e = tuple([idx[a:b] for a, b in pe])
+        piles_d = tuple([idx[a:b] for a, b in pd])
+        self: Deal = object.__new__(cls)
+        if dealer == 0:
+            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e)
+        else:
+            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d)
+        return self
+
+    def _fill(
+        self,
+        data: RuleData,
+        rules: RuleSet,
+        order: tuple[Card, ...] | None,
+        order_index: Sequence[int] | None,
+        dealer: int,
+        hands: tuple[int, int],
+        piles: tuple[tuple[int, ...], ...],
+    ) -> None:
+        pile_of = list(_NO_PILE)
+        nxt = list(_NO_PILE)
+        for pid, pile in enumerate(piles):
+            number = pid % 3
+            k = 0
+            for c in pile:
+                pile_of[c] = number
+                k += 1
+                nxt[c] = pile[k] if k < len(pile) else -1
+        self.rules = rules
+        self._order = order
+        self.order_index = None if order_index is None else tuple(order_index)  # free for a tuple
         self.dealer = dealer
         self.elder = 1 - dealer
         self.hands = hands
-        self.piles = piles  # player*3 + k -> card indices, top first
-        pile_of = list(_NO_PILE)
-        nxt = list(_NO_NEXT)
-        for pid, pile in enumerate(piles):
-            prev = -1
-            for c in pile:
-                pile_of[c] = pid
-                if prev >= 0:
-                    nxt[prev] = c
-                prev = c
-            if prev >= 0:
-                nxt[prev] = -1
+        self.piles = piles
         self.pile_of = pile_of
         self.nxt = nxt
-        data = rule_data(rules)
         self.deck_mask = data.deck_mask
         self.tricks = data.tricks
         self.hidden_last = data.hidden_last
@@ -301,8 +338,7 @@ class Deal:
         events).
         """
         nxt = self.nxt
-        pile = self.pile_of[c] - 3 * p
-        base = p | pile << 1 | trick << 11
+        base = p | self.pile_of[c] << 1 | trick << 11
         while True:
             n = nxt[c]
             bit = 1 << c

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import call as _call
 
 from . import _engine as E
 from .cards import Card
@@ -52,10 +54,10 @@ def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]
 
 def _shuffled_positions(n: int, rng: random.Random | int) -> list[int]:
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
-    rand = gen.random
     # Sorting by independent uniform keys is a uniform shuffle and much cheaper in CPython
     # than random.shuffle's per-card calls (ties have probability about 2**-53 per pair).
-    keys = [rand() for _ in range(n)]
+    # The keys are drawn in C: map calls gen.random n times.
+    keys = list(map(_call, repeat(gen.random, n)))
     return sorted(range(n), key=keys.__getitem__)
 
 
@@ -139,32 +141,16 @@ def deal(
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng, not both")
+    data = E.rule_data(rules)
     if order is not None:
         cards = _validate_order(rules, order)
-        return _deal_unchecked(rules, [c.index for c in cards], dealer, cards)
+        return GameState._initial(E.Deal.dealt(rules, data, tuple([c.index for c in cards]), dealer, cards))
     if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
-    data = E.rule_data(rules)
     index = data.deck_index
-    return _deal_unchecked(rules, [index[k] for k in _shuffled_positions(len(index), rng)], dealer, None)
-
-
-def _deal_unchecked(rules: RuleSet, idx: list[int], dealer: int, cards: tuple[Card, ...] | None) -> GameState:
-    """Deal the card indices ``idx`` (deck order, top first) by R6's layout."""
-    data = E.rule_data(rules)
-    bit = E.BIT.__getitem__
-    at = idx.__getitem__
-    he, hd = data.hand_positions
-    hand_e = sum(map(bit, map(at, he)))
-    hand_d = sum(map(bit, map(at, hd)))
-    pe, pd = data.pile_slices
-    piles_e = tuple([tuple(idx[a:b]) for a, b in pe])
-    piles_d = tuple([tuple(idx[a:b]) for a, b in pd])
-    if dealer == 0:
-        static = E.Deal(rules, cards, dealer, (hand_d, hand_e), piles_d + piles_e, order_index=idx)
-    else:
-        static = E.Deal(rules, cards, dealer, (hand_e, hand_d), piles_e + piles_d, order_index=idx)
-    return GameState._initial(static)
+    positions = _shuffled_positions(len(index), rng)
+    idx = tuple(positions) if data.identity else tuple(map(index.__getitem__, positions))
+    return GameState._initial(E.Deal.dealt(rules, data, idx, dealer, None))
 
 
 def compose_order(
