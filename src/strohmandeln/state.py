@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -279,6 +279,12 @@ class GameState(E.ValueByKey):
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
     >>> state.apply(Pass()) == deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
     True
+    >>> state.is_terminal
+    False
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> state.is_terminal, state.phase, isinstance(state, GameState)
+    (True, <Phase.FINISHED: 'finished'>, True)
     """
 
     # The whole state is one tuple, ``_c`` (see ``_Core``): apply() unpacks it in one step and
@@ -321,7 +327,7 @@ class GameState(E.ValueByKey):
 
         The caller vouches that the parts are those the rules would produce.
         """
-        s: GameState = _new(cls)
+        s: GameState = _new(cls if turn >= 0 else _FinalState)
         s._c = (deal, phase, turn, hands[0], hands[1], tops[0], tops[1], won[0], won[1], lead, ntr, calls, auc, hist, tricks, events)
         return s
 
@@ -471,16 +477,10 @@ class GameState(E.ValueByKey):
         t = self._c[2]
         return None if t < 0 else t
 
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the deal is over (finished or void).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.is_terminal
-        False
-        """
-        return self._c[2] < 0
+    #: Whether the deal is over (finished or void); see the example above. A class attribute, so
+    #: that reading it costs no call: the states of a finished or void deal are of a private
+    #: subclass that sets it (``isinstance(state, GameState)`` holds for every state).
+    is_terminal: ClassVar[bool] = False
 
     @property
     def void_reason(self) -> VoidReason | None:
@@ -937,8 +937,8 @@ class GameState(E.ValueByKey):
             else:
                 info, calls = self._variant_info(action, p, i, calls)
         bit = _BIT[i]
-        n: GameState = _new(GameState)
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
+            n: GameState = _new(GameState)
             if p == 0:
                 if h0 & bit:
                     n._c = (d, _PLAY, 1, h0 ^ bit, h1, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
@@ -1004,8 +1004,10 @@ class GameState(E.ValueByKey):
                     h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
         tricks = (tricks, _LEAD_PACK[p][lead] | _FOLLOW_PACK[i | winner << 6 | info << 7])
         if ntr == d.tricks:
+            n = _new(_FinalState)
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         else:
+            n = _new(GameState)
             n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         return n
 
@@ -1031,7 +1033,7 @@ class GameState(E.ValueByKey):
     def _with(self, phase: Phase, turn: int, auc: tuple[int, bool, VoidReason | None], hist: Any) -> GameState:
         """This state with a new phase, seat to act, auction outcome and history."""
         c = self._c
-        n: GameState = _new(GameState)
+        n: GameState = _new(GameState if turn >= 0 else _FinalState)
         n._c = (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15])
         return n
 
@@ -1176,6 +1178,15 @@ class GameState(E.ValueByKey):
 
     def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking
         raise TypeError("GameState is not iterable")
+
+
+class _FinalState(GameState):
+    """A state of a finished or void deal: ``is_terminal`` is true (internal; it is a
+    :class:`GameState` in every other respect, and its repr says so)."""
+
+    __slots__ = ()
+
+    is_terminal: ClassVar[bool] = True
 
 
 def _variant_codes(action: Play) -> tuple[int, int]:
