@@ -21,7 +21,7 @@ special-cased.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -31,7 +31,7 @@ from .actions import Announcement, Call
 from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError
 from .points import CardPoints
-from .rules import Bonus, ScoringTable, UndertakenDraw, ValatReplaces
+from .rules import Bonus, UndertakenDraw, ValatReplaces
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -288,33 +288,29 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     >>> twice.totals == (2 * once.totals[0], 2 * once.totals[1]), twice.multiplier
     (True, 2)
     """
-    d = state._d
-    rules = d.rules
-    table = rules.scoring
-    w = (state._w0, state._w1)
-    points = (CardPoints(d.thirds_of(w[0])), CardPoints(d.thirds_of(w[1])))
-    void = state.void_reason
+    # This runs once per deal of every simulation, so it reads the state's field tuple directly
+    # and builds its objects through the shortcuts described at _new_result and _line below.
+    c = state._c
+    d = c[_DEAL]
+    plan = _plan(d)
+    w0 = c[_WON0]
+    w1 = c[_WON1]
+    thirds0 = d.thirds_of(w0)
+    # Once the two seats' cards make up the deck (every finished deal), seat 1 has the rest.
+    thirds1 = plan.total - thirds0 if w0 | w1 == plan.deck and not w0 & w1 else d.thirds_of(w1)
+    points = (_card_points(thirds0), _card_points(thirds1))
+    u, doubled, void = c[_AUCTION]
     if void is not None:
-        return DealResult(
-            rules=rules.name,
-            dealer=d.dealer,
-            void=void.value,
-            undertaker=None,
-            doubled=False,
-            card_points=points,
-            card_play_winner=None,
-            drawn=False,
-            lines=(),
-            multiplier=multiplier,
-            totals=(0, 0),
-        )
-    need = rules.deck.winning_points
+        return _new_result(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
+    # The shortcuts need an int multiplier (the memo would give 1.0 or True the lines of 1, and
+    # sum() adds floats in its own way); anything else takes the plain way.
+    exact = type(multiplier) is int
+    line = _line if exact else ScoreLine
+    table = plan.table
+    need = plan.need
     rounded = (points[0].rounded, points[1].rounded)
-    undertaker = state.undertaker
+    undertaker = None if u < 0 else u
     lines: list[ScoreLine] = []
-
-    def line(kind: str, player: int, value: int, rule: str, description: str) -> None:
-        lines.append(ScoreLine(kind, player, value, multiplier, rule, description))
 
     winner: int | None
     drawn = False
@@ -326,17 +322,17 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             major = table.simple_won_major is not None and rounded[winner] >= table.major_points
             value = table.simple_won_major if major and table.simple_won_major is not None else table.simple_won
             text = f"simple game won with {rounded[winner]}" + (" (Grand Point)" if major else "")
-            line(GAME, winner, value, "R22" if major else "R9", text)
+            lines.append(line(GAME, winner, value, multiplier, "R22" if major else "R9", text))
     else:
         defender = 1 - undertaker
-        factor = 2 if state.doubled else 1
-        doubled = ", doubled" if state.doubled else ""
+        factor = 2 if doubled else 1
+        doubled_text = ", doubled" if doubled else ""
         if rounded[undertaker] >= need:
             winner = undertaker
             major = table.undertaken_won_major is not None and rounded[undertaker] >= table.major_points
             value = table.undertaken_won_major if major and table.undertaken_won_major is not None else table.undertaken_won
-            text = f"undertaken game won with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled
-            line(GAME, undertaker, value * factor, "R22" if major else "R8", text)
+            text = f"undertaken game won with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled_text
+            lines.append(line(GAME, undertaker, value * factor, multiplier, "R22" if major else "R8", text))
         elif rounded[defender] < need and table.undertaken_draw is UndertakenDraw.DRAW:
             winner = None
             drawn = True
@@ -344,16 +340,18 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             winner = defender
             major = table.undertaken_lost_major is not None and rounded[defender] >= table.defender_major_points
             value = table.undertaken_lost_major if major and table.undertaken_lost_major is not None else table.undertaken_lost
-            text = f"undertaken game lost with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled
-            line(GAME, defender, value * factor, "R22" if major else "R25", text)
+            text = f"undertaken game lost with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled_text
+            lines.append(line(GAME, defender, value * factor, multiplier, "R22" if major else "R25", text))
 
-    if table.bonuses:
-        plan = _plan(table)
-        tricks: list[int] = E.walk(state._tricks) if plan.needs_tricks else []  # type: ignore[assignment]
-        calls = state._calls
+    if plan.entries:
+        calls = c[_CALLS]
+        tricks = c[_TRICKS]
+        ntr = c[_NTR]
         for check, value, kind, rule in plan.entries:
-            for player, text in check(calls, w, tricks):
-                line(kind, player, value, rule, text)
+            found = check(calls, w0, w1, tricks, ntr)
+            if found:  # rarely: most bonuses score for nobody
+                for player, text in found:
+                    lines.append(line(kind, player, value, multiplier, rule, text))
 
         if table.valat_replaces is not ValatReplaces.NOTHING:
             valat = [ln for ln in lines if ln.kind == _VALAT]
@@ -363,80 +361,185 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
                 else:
                     lines = valat
     final = tuple(lines)
-    net0 = _net(final, 0)
-    return DealResult(
-        rules=rules.name,
-        dealer=d.dealer,
-        void=None,
-        undertaker=undertaker,
-        doubled=state.doubled,
-        card_points=points,
-        card_play_winner=winner,
-        drawn=drawn,
-        lines=final,
-        multiplier=multiplier,
-        totals=(net0, -net0),
+    if exact:
+        net0 = 0  # _net(final, 0), unrolled
+        for ln in final:
+            net0 += ln.value * multiplier if ln.player == 0 else -(ln.value * multiplier)
+    else:
+        net0 = _net(final, 0)
+    return _new_result(
+        plan.name, d.dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0)
     )
 
 
 _VALAT: Final = Bonus.VALAT.value
 
+# The fields of ``GameState._c`` that scoring reads (see ``state._Core`` and ``CORE_FIELDS``; a
+# test checks that these positions still name the same fields).
+_DEAL: Final = 0
+_WON0: Final = 7
+_WON1: Final = 8
+_NTR: Final = 10
+_CALLS: Final = 11
+_AUCTION: Final = 12
+_TRICKS: Final = 14
+
+
+# --- building the result objects cheaply -----------------------------------------------------
+#
+# attrs' generated __init__ of a frozen slotted class stores each field through a bound
+# ``object.__setattr__``; building a result's dozen objects that way was a good part of what
+# scoring a deal cost. score() builds the very same values more cheaply (same classes, same
+# field values, hence the same ==, hash, repr and to_dict; tests/test_scoring_fast.py compares
+# them with the constructors' over random deals of every preset). That is sound because these
+# classes' __init__ does nothing but store its arguments: no validators, converters,
+# on_setattr hooks, pre- or post-init, or cached hash (the test checks that too).
+#
+# * CardPoints and ScoreLine are frozen values without an identity of their own, so equal ones
+#   are shared: card points from a table by thirds, score lines from a memo keyed by all six
+#   fields.
+# * A DealResult is filled in through its slots' descriptors, which store a value whatever the
+#   class's __setattr__ says, just as attrs' __init__ does through ``object.__setattr__``.
+
+#: ``CardPoints(t)`` for every total of thirds a deck can give (54 cards: 210, 40 cards: 264).
+_CARD_POINTS: Final = tuple(CardPoints(t) for t in range(265))
+
+
+def _card_points(thirds: int) -> CardPoints:
+    """``CardPoints(thirds)``, shared for every possible total (thirds are never negative)."""
+    return _CARD_POINTS[thirds] if thirds < 265 else CardPoints(thirds)
+
+
+_LINES: dict[tuple[str, int, int, int, str, str], ScoreLine] = {}
+#: More distinct lines than all presets' deals produce (each deal type has a few hundred).
+_MAX_LINES: Final = 4096
+
+
+def _line(kind: str, player: int, value: int, multiplier: int, rule: str, description: str) -> ScoreLine:
+    """``ScoreLine(kind, player, value, multiplier, rule, description)``, shared between results."""
+    key = (kind, player, value, multiplier, rule, description)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= _MAX_LINES:
+            _LINES.clear()
+        line = _LINES[key] = ScoreLine(*key)
+    return line
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """The ``__set__`` of the slot ``name`` of ``cls``: stores a value, bypassing a frozen
+    class's ``__setattr__`` as attrs' own ``__init__`` does."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_new = object.__new__
+_set_rules = _slot_setter(DealResult, "rules")
+_set_dealer = _slot_setter(DealResult, "dealer")
+_set_void = _slot_setter(DealResult, "void")
+_set_undertaker = _slot_setter(DealResult, "undertaker")
+_set_doubled = _slot_setter(DealResult, "doubled")
+_set_card_points = _slot_setter(DealResult, "card_points")
+_set_card_play_winner = _slot_setter(DealResult, "card_play_winner")
+_set_drawn = _slot_setter(DealResult, "drawn")
+_set_lines = _slot_setter(DealResult, "lines")
+_set_multiplier = _slot_setter(DealResult, "multiplier")
+_set_totals = _slot_setter(DealResult, "totals")
+
+
+def _new_result(
+    rules: str,
+    dealer: int,
+    void: str | None,
+    undertaker: int | None,
+    doubled: bool,
+    card_points: tuple[CardPoints, CardPoints],
+    card_play_winner: int | None,
+    drawn: bool,
+    lines: tuple[ScoreLine, ...],
+    multiplier: int,
+    totals: tuple[int, int],
+) -> DealResult:
+    """``DealResult(...)`` with the same positional arguments, filled in slot by slot."""
+    result: DealResult = _new(DealResult)
+    _set_rules(result, rules)
+    _set_dealer(result, dealer)
+    _set_void(result, void)
+    _set_undertaker(result, undertaker)
+    _set_doubled(result, doubled)
+    _set_card_points(result, card_points)
+    _set_card_play_winner(result, card_play_winner)
+    _set_drawn(result, drawn)
+    _set_lines(result, lines)
+    _set_multiplier(result, multiplier)
+    _set_totals(result, totals)
+    return result
+
+
+# --- the bonuses -----------------------------------------------------------------------------
+
+#: A bonus check: (calls, cards won by seat 0, by seat 1, the packed tricks as a cons list with
+#: the last trick outermost, the number of tricks) -> the seats it scores for, each with a
+#: description; an empty tuple when it scores for nobody, which is by far the common case.
+#:
+#: The checks look at as few tricks as they can, from the last one back, and so lean on what
+#: every state the library builds (by play, from a position, a document or a sample) holds:
+#: the cons list has one packed trick per completed trick, no card is in two tricks, and a
+#: trick's cards are among its winner's won cards.
+_Check = Callable[[int, int, int, Any, int], Sequence[tuple[int, str]]]
+
 
 class _Plan:
-    """A scoring table's bonuses, prepared once: (bonus, value, kind, rule) and what they need."""
+    """What scoring needs of a rule set, prepared once: its name, the deck's cards and their
+    thirds, the winning threshold, the scoring table and its bonuses as (check, value, kind,
+    rule)."""
 
-    __slots__ = ("entries", "needs_tricks", "table")
+    __slots__ = ("deck", "entries", "name", "need", "rules", "table", "total")
 
-    def __init__(self, table: ScoringTable) -> None:
-        self.table = table
+    def __init__(self, deal: E.Deal) -> None:
+        self.rules = rules = deal.rules
+        self.name = rules.name
+        self.deck = E.mask_of(rules.deck.cards)
+        self.total = deal.thirds_of(self.deck)
+        self.need = rules.deck.winning_points
+        self.table = table = rules.scoring
         self.entries = tuple((_CHECKS[b], v, b.value, _RULE_OF[b]) for b, v in table.bonuses)
-        self.needs_tricks = any(
-            b.bird_trick_from_end is not None or b in (Bonus.ROSTOPSCHIN, Bonus.MONDFANG) for b, _ in table.bonuses
-        )
 
 
 _PLANS: dict[int, _Plan] = {}
 
 
-def _plan(table: ScoringTable) -> _Plan:
-    plan = _PLANS.get(id(table))
-    if plan is None or plan.table is not table:
+def _plan(deal: E.Deal) -> _Plan:
+    """The plan of the deal's rule set (cached by identity; the plan keeps its rule set alive)."""
+    rules = deal.rules
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
         if len(_PLANS) > 256:
             _PLANS.clear()
-        plan = _PLANS[id(table)] = _Plan(table)
+        plan = _PLANS[id(rules)] = _Plan(deal)
     return plan
 
 
 #: bird -> (card index, position of its trick counted from the end)
 _BIRD: Final = {b: (b.required_cards[0].index, b.bird_trick_from_end) for b in Bonus if b.bird_trick_from_end}
-_Check = Callable[[int, tuple[int, int], list[int]], list[tuple[int, str]]]
-
-
-class _Raw:
-    """A packed trick, unpacked just enough for scoring."""
-
-    __slots__ = ("number", "leader", "cards", "winner", "calls")
-
-    def __init__(self, t: int) -> None:
-        self.leader = t & 1
-        self.cards = (t >> 1 & 63, t >> 7 & 63)
-        self.winner = t >> 13 & 1
-        self.calls = (t >> 17 & 3, t >> 22 & 3)
-
-    def owner(self, card: int) -> int:
-        return self.leader if self.cards[0] == card else 1 - self.leader
 
 
 def _announced(k: int, name: str) -> _Check:
-    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+    both = 1 << k | 1 << (2 + k)  # the announcement's bit of seat 0 and of seat 1
+
+    def check(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
+        if not calls & both:
+            return ()
         return [(player, name) for player in (0, 1) if calls >> (2 * player + k) & 1]
 
     return check
 
 
 def _in_tricks(mask: int, name: str) -> _Check:
-    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-        return [(player, name) for player in (0, 1) if won[player] & mask == mask]
+    def check(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
+        if w0 & mask != mask and w1 & mask != mask:
+            return ()
+        return [(player, name) for player, won in ((0, w0), (1, w1)) if won & mask == mask]
 
     return check
 
@@ -444,49 +547,76 @@ def _in_tricks(mask: int, name: str) -> _Check:
 def _bird(bonus: Bonus) -> _Check:
     bird, from_end = _BIRD[bonus]
     name = bonus.value.capitalize()
-    card = DECK_54[bird]
+    card = str(DECK_54[bird])
+    skip = range(from_end - 1)
 
-    def check(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-        number = len(tricks) - from_end  # 0-based index of the bird's trick
-        if number < 0:
-            return []
-        trick = _Raw(tricks[number])
-        if bird not in trick.cards:
-            return []
-        owner = trick.owner(bird)
-        if trick.winner == owner:
-            return [(owner, f"{name}: {card} won trick {number + 1}")]
-        return [(1 - owner, f"{name} captured: {card} beaten in trick {number + 1}")]
+    def check(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
+        node = tricks  # the cons list starts at the last trick: step back to the bird's
+        for _ in skip:
+            if node is None:
+                return ()
+            node = node[0]
+        if node is None:
+            return ()
+        t = node[1]
+        lead = t >> 1 & 63
+        if lead != bird and t >> 7 & 63 != bird:
+            return ()
+        number = ntr - from_end  # 0-based index of the bird's trick
+        owner = t & 1 if lead == bird else 1 - (t & 1)
+        if t >> 13 & 1 == owner:
+            return ((owner, f"{name}: {card} won trick {number + 1}"),)
+        return ((1 - owner, f"{name} captured: {card} beaten in trick {number + 1}"),)
 
     return check
 
 
-def _check_rostopschin(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
+def _check_rostopschin(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
     ross = calls >> 4
-    return _rostopschin(tricks, (ross - 1) >> 1) if ross else []
+    if not ross:
+        return ()
+    k = (ross - 1) >> 1  # the 0-based trick of the Ross call
+    later = ntr - 1 - k  # the tricks completed after it
+    if later < 0:
+        return ()
+    node = tricks  # the last trick's node: step back to the trick after the Ross trick, if any
+    for _ in range(later - 1):
+        node = node[0]
+    after = None
+    if later:
+        after = node[1]
+        node = node[0]
+    return _rostopschin(node[1], after, k)
 
 
-def _check_valat(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-    return [(player, "Valat: every trick") for player in (0, 1) if won[player] and not won[1 - player]]
+def _check_valat(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
+    if w0 and w1:
+        return ()
+    return [(player, "Valat: every trick") for player, won, lost in ((0, w0, w1), (1, w1, w0)) if won and not lost]
 
 
-def _check_mondfang(calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-    for number, packed in enumerate(tricks, 1):
-        if (packed >> 1 & 63) == _SKUS or (packed >> 7 & 63) == _SKUS:
-            trick = _Raw(packed)
-            if _MOND in trick.cards:
-                return [(trick.winner, f"Mondfang: Sküs took the XXI in trick {number}")]
-            return []
-    return []
-
-
-def _bonus_winners(bonus: Bonus, calls: int, won: tuple[int, int], tricks: list[int]) -> list[tuple[int, str]]:
-    """The seats a bonus scores for, each with a description (``tricks``: the packed tricks)."""
-    return _CHECKS[bonus](calls, won, tricks)
+def _check_mondfang(calls: int, w0: int, w1: int, tricks: Any, ntr: int) -> Sequence[tuple[int, str]]:
+    # A trick's cards go to its winner: unless one seat won both the Sküs and the XXI, no trick
+    # held both (about half the deals end here). Else find the Sküs's (only) trick.
+    if w0 & _SKUS_AND_MOND != _SKUS_AND_MOND and w1 & _SKUS_AND_MOND != _SKUS_AND_MOND:
+        return ()
+    node = tricks  # stepping back from the last trick
+    number = ntr
+    while node is not None:
+        node, packed = node
+        lead = packed >> 1 & 63
+        follow = packed >> 7 & 63
+        if lead == _SKUS or follow == _SKUS:
+            if lead == _MOND or follow == _MOND:
+                return ((packed >> 13 & 1, f"Mondfang: Sküs took the XXI in trick {number}"),)
+            return ()
+        number -= 1
+    return ()
 
 
 _SKUS: Final = SKUS.index
 _MOND: Final = MOND.index
+_SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
 _CHECKS: Final[dict[Bonus, _Check]] = {
     Bonus.TRULL_ANNOUNCED: _announced(0, "Trull in the hand, announced"),
     Bonus.FOUR_KINGS_ANNOUNCED: _announced(1, "Four Kings in the hand, announced"),
@@ -504,27 +634,30 @@ _ROSS: Final = 1
 _TOPSCHIN: Final = 2
 
 
-def _rostopschin(packed: list[int], k: int) -> list[tuple[int, str]]:
-    """Score the Ross called in trick ``k`` (0-based) (R18)."""
-    tricks = [_Raw(t) for t in packed[k : k + 2]]
-    if tricks:
-        trick = tricks[0]
-        for position in (0, 1):
-            if trick.calls[position] != _ROSS:
-                continue
-            caller = trick.leader if position == 0 else 1 - trick.leader
-            number = k + 1
-            if trick.winner != caller:
-                return [(1 - caller, f"Rostopschin lost: the called XVII lost trick {number}")]
-            if len(tricks) < 2:
-                return [(1 - caller, "Rostopschin lost: no trick after the called XVII")]
-            after = tricks[1]
-            if after.leader != caller or after.cards[0] != E.XVIII or after.calls[0] != _TOPSCHIN:
-                return [(1 - caller, f"Rostopschin lost: XVIII not led with Topschin in trick {number + 1}")]
-            if after.winner != caller:
-                return [(1 - caller, f"Rostopschin lost: the called XVIII lost trick {number + 1}")]
-            return [(caller, f"Rostopschin: XVII and XVIII won tricks {number} and {number + 1}")]
-    return []
+def _rostopschin(packed: int, after: int | None, k: int) -> Sequence[tuple[int, str]]:
+    """Score the Ross called in trick ``k`` (0-based), ``packed``; ``after`` is the next trick,
+    ``None`` if there is none (R18).
+
+    A packed trick is leader | lead << 1 | follow << 7 | winner << 13, with the call of the
+    lead at bit 17 and of the follow at bit 22 (see :mod:`strohmandeln._engine`).
+    """
+    leader = packed & 1
+    if packed >> 17 & 3 == _ROSS:
+        caller = leader
+    elif packed >> 22 & 3 == _ROSS:
+        caller = 1 - leader
+    else:
+        return ()
+    number = k + 1
+    if packed >> 13 & 1 != caller:
+        return ((1 - caller, f"Rostopschin lost: the called XVII lost trick {number}"),)
+    if after is None:
+        return ((1 - caller, "Rostopschin lost: no trick after the called XVII"),)
+    if after & 1 != caller or after >> 1 & 63 != E.XVIII or after >> 17 & 3 != _TOPSCHIN:
+        return ((1 - caller, f"Rostopschin lost: XVIII not led with Topschin in trick {number + 1}"),)
+    if after >> 13 & 1 != caller:
+        return ((1 - caller, f"Rostopschin lost: the called XVIII lost trick {number + 1}"),)
+    return ((caller, f"Rostopschin: XVII and XVIII won tricks {number} and {number + 1}"),)
 
 
 # --- small checked readers for from_dict ----------------------------------------------------

@@ -1,0 +1,206 @@
+"""The shortcuts of :func:`strohmandeln.score` build the same values as the attrs constructors (R24).
+
+``score`` shares equal :class:`CardPoints` and :class:`ScoreLine` values between results and
+fills a :class:`DealResult` in through its slots instead of its generated ``__init__``. Here every
+result of many random deals of every preset (and of variants: undertaker doubling, thrown-in
+deals, every kind of Valat, multipliers) is rebuilt with the ordinary constructors and compared:
+equal both ways, with the same hash, repr, ``str``, ``to_dict``, ``attrs.asdict``, field types
+and pickling, and still frozen. The facts about states the bonus checks lean on are checked on
+the same deals.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import attrs
+import pytest
+from scripted import valat_order
+
+from strohmandeln import (
+    BECK,
+    CLASSIC,
+    EXTENDED,
+    FURR,
+    MAYR_SEDLACZEK,
+    PRESETS,
+    BothPass,
+    CardPoints,
+    DealResult,
+    GameState,
+    RuleSet,
+    ScoreLine,
+    ValatReplaces,
+    deal,
+    parse_action,
+    score,
+)
+from strohmandeln import _engine as E
+from strohmandeln import scoring
+from strohmandeln.positions import position
+from strohmandeln.state import CORE_FIELDS
+
+
+def _valat(base: RuleSet, replaces: ValatReplaces) -> RuleSet:
+    return attrs.evolve(base, name=f"{base.name}_{replaces.value}", scoring=attrs.evolve(base.scoring, valat_replaces=replaces))
+
+
+RULE_SETS: tuple[RuleSet, ...] = (
+    *PRESETS.values(),
+    attrs.evolve(CLASSIC, name="classic_doubling", undertaker_doubling=True),
+    attrs.evolve(FURR, name="furr_doubling", undertaker_doubling=True),
+    attrs.evolve(BECK, name="beck_throw_in", both_pass=BothPass.THROW_IN),
+    _valat(EXTENDED, ValatReplaces.GAME),
+    _valat(MAYR_SEDLACZEK, ValatReplaces.GAME_AND_BONUSES),
+)
+DEALS = 150
+
+
+def _rebuilt(result: DealResult) -> DealResult:
+    """The same result, built by the attrs constructors from plain copies of its field values."""
+    return DealResult(
+        rules=result.rules,
+        dealer=result.dealer,
+        void=result.void,
+        undertaker=result.undertaker,
+        doubled=result.doubled,
+        card_points=(CardPoints(result.card_points[0].thirds), CardPoints(result.card_points[1].thirds)),
+        card_play_winner=result.card_play_winner,
+        drawn=result.drawn,
+        lines=tuple(
+            ScoreLine(line.kind, line.player, line.value, line.multiplier, line.rule, line.description)
+            for line in result.lines
+        ),
+        multiplier=result.multiplier,
+        totals=(result.totals[0], result.totals[1]),
+    )
+
+
+def _fields(value: Any) -> list[tuple[str, type, Any]]:
+    return [(a.name, type(getattr(value, a.name)), getattr(value, a.name)) for a in attrs.fields(type(value))]
+
+
+def _assert_same(result: DealResult) -> None:
+    built = _rebuilt(result)
+    assert type(result) is DealResult
+    assert all(type(p) is CardPoints for p in result.card_points)
+    assert all(type(line) is ScoreLine for line in result.lines)
+    assert type(result.card_points) is tuple and type(result.lines) is tuple and type(result.totals) is tuple
+    assert result == built and built == result and not result != built
+    assert hash(result) == hash(built)
+    assert repr(result) == repr(built)
+    assert str(result) == str(built)
+    assert result.to_dict() == built.to_dict()
+    assert attrs.asdict(result) == attrs.asdict(built)
+    assert _fields(result) == _fields(built)
+    for ours, theirs in zip((*result.card_points, *result.lines), (*built.card_points, *built.lines)):
+        assert ours == theirs and hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
+        assert _fields(ours) == _fields(theirs)
+    for line, other in zip(result.lines, built.lines):
+        assert line.to_dict() == other.to_dict() and line.points == other.points and line.bonus == other.bonus
+    assert pickle.loads(pickle.dumps(result)) == built
+    assert attrs.evolve(result) == built
+    if type(result.multiplier) is int:  # from_dict takes whole numbers only
+        assert DealResult.from_dict(result.to_dict()) == result
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        result.totals = (0, 0)  # type: ignore[misc]
+    if result.lines:
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            result.lines[0].value = 99  # type: ignore[misc]
+
+
+def _assert_state_facts(state: GameState) -> None:
+    """What the bonus checks lean on: one packed trick per completed trick, no card in two
+    tricks, and each trick's cards among its winner's won cards."""
+    c = state._c
+    tricks: list[int] = E.walk(c[14])  # type: ignore[assignment]
+    assert len(tricks) == c[10]
+    won = (c[7], c[8])
+    seen = 0
+    for packed in tricks:
+        cards = 1 << (packed >> 1 & 63) | 1 << (packed >> 7 & 63)
+        assert not seen & cards
+        seen |= cards
+        assert won[packed >> 13 & 1] & cards == cards
+
+
+def _assert_fields_of(result: DealResult, state: GameState, multiplier: int) -> None:
+    """Each field holds what it names (so a slot filled with a neighbour's value shows)."""
+    void = state.void_reason
+    assert (result.rules, result.dealer, result.multiplier) == (state.rules.name, state.dealer, multiplier)
+    assert result.void == (None if void is None else void.value)
+    assert result.undertaker == (None if void else state.undertaker)
+    assert result.doubled is (False if void else state.doubled)
+    assert result.card_points == (state.card_points(0), state.card_points(1))
+    assert result.totals[0] == -result.totals[1] == sum(ln.points if ln.player == 0 else -ln.points for ln in result.lines)
+    assert all(type(line.multiplier) is type(multiplier) and line.multiplier == multiplier for line in result.lines)
+    if result.drawn or void:
+        assert result.card_play_winner is None
+
+
+def _play(rules: RuleSet, rng: random.Random, dealer: int, *, valat: bool) -> GameState:
+    order = valat_order(rules, dealer=dealer) if valat else None
+    state = deal(rules, dealer=dealer, order=order) if order else deal(rules, dealer=dealer, rng=rng)
+    while not state.is_terminal:
+        actions = state.legal_actions()
+        state = state.apply(actions[0] if valat else rng.choice(actions))
+    return state
+
+
+def test_the_fast_path_reads_the_right_fields_of_the_state() -> None:
+    """scoring reads ``GameState._c`` by position; the positions must name the fields it means."""
+    names = {
+        scoring._DEAL: "_d",
+        scoring._WON0: "_w0",
+        scoring._WON1: "_w1",
+        scoring._NTR: "_ntr",
+        scoring._CALLS: "_calls",
+        scoring._AUCTION: "_auc",
+        scoring._TRICKS: "_tricks",
+    }
+    assert {index: CORE_FIELDS[index] for index in names} == names
+
+
+@pytest.mark.parametrize("cls", [DealResult, ScoreLine, CardPoints])
+def test_the_fast_path_classes_only_store_their_arguments(cls: type) -> None:
+    """The shortcuts are only sound while ``__init__`` does nothing but store each argument: no
+    validators, converters, on_setattr hooks, pre- or post-init, and no slot beyond the fields
+    (a cached hash would need one)."""
+    fields = attrs.fields(cls)
+    assert all(a.validator is None and a.converter is None and a.on_setattr is None and a.init for a in fields)
+    assert not hasattr(cls, "__attrs_pre_init__") and not hasattr(cls, "__attrs_post_init__")
+    assert set(getattr(cls, "__slots__")) == {a.name for a in fields} | {"__weakref__"}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
+def test_R24_fast_results_equal_constructed_results_over_random_deals(rules: RuleSet) -> None:
+    """R24: every result of random (and Valat) deals, with multipliers 1, 2, 8 and ``True``, is
+    indistinguishable from the one the constructors build."""
+    rng = random.Random(rules.name)
+    for k in range(DEALS):
+        state = _play(rules, rng, k & 1, valat=k % 25 == 0)
+        _assert_state_facts(state)
+        _assert_same(state.result())
+        _assert_fields_of(state.result(), state, 1)
+        for multiplier in (2, 8, True):
+            _assert_same(score(state, multiplier))
+            _assert_fields_of(score(state, multiplier), state, multiplier)
+        assert state.result() == state.result()
+
+
+def test_R24_fast_results_of_positions_equal_constructed_results() -> None:
+    """R24: positions set up with won cards (set-up tricks) score through the same shortcuts."""
+    state = position(
+        CLASSIC, hands=("I ♥K", "♥4 ♥Q"), won=("XXI Sküs ♠K ♦K ♣K ♥1", ""), rest_to=1, leader=0, undertaker=0
+    )
+    for text in ("♥K", "♥4", "I", "♥Q"):
+        state = state.apply(parse_action(text))
+    beck = position(BECK, hands=("♥K", "♥4"), won=("XXI Sküs", ""), rest_to=1, leader=0)
+    beck = beck.apply(parse_action("♥K")).apply(parse_action("♥4"))
+    for finished in (state, beck):
+        _assert_state_facts(finished)
+        _assert_same(finished.result())
+    assert [line.kind for line in state.result().lines] == ["game", "pagat"]
+    assert "mondfang" in [line.kind for line in beck.result().lines]
