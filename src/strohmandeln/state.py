@@ -235,6 +235,7 @@ CORE_FIELDS: Final = (
 )
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
+_score: Callable[[GameState], DealResult] | None = None  # scoring.score, imported on first use
 _C0, _C1, _C2, _C3, _C4 = E.CHUNK_PLAYS
 _FOLLOW_PLAYS = E.FOLLOW_PLAYS
 _FOLLOW_SHIFT = E.FOLLOW_SHIFT
@@ -732,11 +733,14 @@ class GameState(E.ValueByKey):
         ...
         strohmandeln.errors.StateError: the deal is not over yet
         """
-        from .scoring import score
-
+        global _score
         if not self.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
-        return score(self)
+        if _score is None:
+            from .scoring import score
+
+            _score = score
+        return _score(self)
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` knows of this state; ``None`` gives the spectator view (public
