@@ -223,6 +223,7 @@ class Deal:
         "variants",
         "call_cards",
         "ann_cards",
+        "may_vary",
         "thirds",
         "thirds_chunks",
     )
@@ -249,6 +250,8 @@ class Deal:
     variants: bool
     call_cards: int
     ann_cards: int
+    #: per seat: whether any of his plays in this deal can carry an announcement or a call
+    may_vary: tuple[bool, ...]
     thirds: tuple[int, ...]
     thirds_chunks: tuple[list[int], ...]
 
@@ -295,13 +298,20 @@ class Deal:
     ) -> None:
         pile_of = list(_NO_PILE)
         nxt = list(_NO_PILE)
+        reach = list(hands)  # every card a seat can ever hold: his hand and his Strohmänner
         for pid, pile in enumerate(piles):
             number = pid % 3
+            seat = pid // 3
             k = 0
             for c in pile:
                 pile_of[c] = number
+                reach[seat] |= 1 << c
                 k += 1
                 nxt[c] = pile[k] if k < len(pile) else -1
+        if data.variants:
+            self.may_vary = tuple(_may_vary(data, r) for r in reach)
+        else:
+            self.may_vary = (False, False)
         self.rules = rules
         self._order = order
         self.order_index = None if order_index is None else tuple(order_index)  # free for a tuple
@@ -363,6 +373,16 @@ class Deal:
             + t3[mask >> 33 & 2047]
             + t4[mask >> 44 & 2047]
         )
+
+
+def _may_vary(data: RuleData, reach: int) -> bool:
+    """Whether a seat who can only ever hold the cards ``reach`` can ever announce (R17) or
+    call (R18) under the rule set."""
+    return bool(
+        (data.call_cards and reach & data.call_cards)
+        or (data.ann_trull and reach & TRULL == TRULL)
+        or (data.ann_kings and reach & KINGS == KINGS)
+    )
 
 
 class ValueByKey:

@@ -250,6 +250,8 @@ _FOLLOWER_WINS: Final = tuple(
     for led in range(54)
 )
 _BIT: Final = E.BIT
+#: ``_PAIR[a][b]``: the mask of cards a and b (a trick's two cards)
+_PAIR: Final = tuple(tuple(E.BIT[a] | E.BIT[b] for b in range(54)) for a in range(54))
 # A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
 # leader's info << 14 | follower's info << 19 (info = from_strohmann | announcements << 1 |
 # call << 3). Its two halves come from tables, so that packing costs one big-int operation:
@@ -826,7 +828,7 @@ class GameState(E.ValueByKey):
                 legal = _C0[m & 2047] + _C1[m >> 11]
             else:
                 legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
-        if m & d.call_cards or (h & d.ann_cards).bit_count() >= 3:  # cheap prefilters
+        if d.may_vary[p] and (m & d.call_cards or (h & d.ann_cards).bit_count() >= 3):  # prefilters
             return self._with_variants(legal, m, p)
         return legal
 
@@ -943,17 +945,18 @@ class GameState(E.ValueByKey):
         bit = _BIT[i]
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
             n: GameState = _new(GameState)
+            # ``(x := m ^ bit) < m`` tests and removes the card in one big-int operation.
             if p == 0:
-                if h0 & bit:
-                    n._c = (d, _PLAY, 1, h0 ^ bit, h1, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
-                elif t0 & bit:
-                    n._c = (d, _PLAY, 1, h0, h1, t0 ^ bit, t1, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+                if (x := h0 ^ bit) < h0:
+                    n._c = (d, _PLAY, 1, x, h1, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+                elif (x := t0 ^ bit) < t0:
+                    n._c = (d, _PLAY, 1, h0, h1, x, t1, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
                 else:
                     raise self._refusal(action, p)
-            elif h1 & bit:
-                n._c = (d, _PLAY, 0, h0, h1 ^ bit, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
-            elif t1 & bit:
-                n._c = (d, _PLAY, 0, h0, h1, t0, t1 ^ bit, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+            elif (x := h1 ^ bit) < h1:
+                n._c = (d, _PLAY, 0, h0, x, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+            elif (x := t1 ^ bit) < t1:
+                n._c = (d, _PLAY, 0, h0, h1, t0, x, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
             else:
                 raise self._refusal(action, p)
             return n
@@ -969,10 +972,10 @@ class GameState(E.ValueByKey):
             avail = h | t
             if avail & _FOLLOW[li] or (avail & _TAROCKS and not bit & _TAROCKS):
                 raise self._refusal(action, p)
-        if h & bit:
-            h ^= bit
-        elif t & bit:
-            t ^= bit
+        if (x := h ^ bit) < h:
+            h = x
+        elif (x := t ^ bit) < t:
+            t = x
             info |= 1
         else:
             raise self._refusal(action, p)
@@ -988,9 +991,9 @@ class GameState(E.ValueByKey):
         else:
             winner = 1 - p
         if winner == 0:
-            w0 |= bit | _BIT[li]
+            w0 |= _PAIR[li][i]
         else:
-            w1 |= bit | _BIT[li]
+            w1 |= _PAIR[li][i]
         ntr += 1
         if lead & 64:  # the leader's card came from a Strohmann: turn its next card
             nx = d.nxt[li]
