@@ -107,6 +107,10 @@ class RuleData:
         "deck_index",
         "identity",
         "hand_getters",
+        "pile_cards",
+        "pile_below",
+        "pile_numbers",
+        "elder_pile_cards",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -146,8 +150,24 @@ class RuleData:
         self.deck_index = tuple(c.index for c in deck.cards)
         #: whether the deck's k-th card is card k (the 54-card deck)
         self.identity = self.deck_index == tuple(range(len(self.deck_index)))
-        #: for dealing in C-level steps: the cards at the hand positions of each role
+        # For dealing in C-level steps: the cards at the hand positions of each role; every
+        # Strohmann card (Elder's first), the card below each (position ``n`` of a deck order
+        # with -1 appended: none) and the number 0-2 of its Strohmann.
         self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
+        n = len(self.deck_index)
+        pile_positions: list[int] = []
+        below: list[int] = []
+        numbers: list[int] = []
+        for role in (0, 1):
+            for k, (a, b) in enumerate(pile_slices[role]):
+                pile_positions.extend(range(a, b))
+                below.extend([*range(a + 1, b), n])
+                numbers.extend([k] * (b - a))
+            if role == 0:
+                self.elder_pile_cards = len(pile_positions)
+        self.pile_cards = itemgetter(*pile_positions)
+        self.pile_below = itemgetter(*below)
+        self.pile_numbers = tuple(numbers)
 
 
 _CHUNK_BITS: Final = 11
@@ -267,35 +287,7 @@ class Deal:
     ) -> None:
         if order_index is None and order is not None:
             order_index = [c.index for c in order]
-        self._fill(rule_data(rules), rules, order, order_index, dealer, hands, piles)
-
-    @classmethod
-    def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
-        """The deal of the deck order ``idx`` (card indices, top first) by R6's layout."""
-        bit = BIT.__getitem__
-        get_e, get_d = data.hand_getters
-        hand_e: int = sum(map(bit, get_e(idx)))
-        hand_d: int = sum(map(bit, get_d(idx)))
-        pe, pd = data.pile_slices
-        piles_e = tuple([idx[a:b] for a, b in pe])
-        piles_d = tuple([idx[a:b] for a, b in pd])
-        self: Deal = object.__new__(cls)
-        if dealer == 0:
-            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e)
-        else:
-            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d)
-        return self
-
-    def _fill(
-        self,
-        data: RuleData,
-        rules: RuleSet,
-        order: tuple[Card, ...] | None,
-        order_index: Sequence[int] | None,
-        dealer: int,
-        hands: tuple[int, int],
-        piles: tuple[tuple[int, ...], ...],
-    ) -> None:
+        data = rule_data(rules)
         pile_of = list(_NO_PILE)
         nxt = list(_NO_PILE)
         reach = list(hands)  # every card a seat can ever hold: his hand and his Strohmänner
@@ -308,10 +300,53 @@ class Deal:
                 reach[seat] |= 1 << c
                 k += 1
                 nxt[c] = pile[k] if k < len(pile) else -1
+        may_vary = (_may_vary(data, reach[0]), _may_vary(data, reach[1])) if data.variants else (False, False)
+        self._fill(data, rules, order, order_index, dealer, hands, piles, pile_of, nxt, may_vary)
+
+    @classmethod
+    def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
+        """The deal of the deck order ``idx`` (card indices, top first) by R6's layout, built
+        with as few Python-level steps as possible (it runs once per simulated deal)."""
+        bit = BIT.__getitem__
+        get_e, get_d = data.hand_getters
+        hand_e: int = sum(map(bit, get_e(idx)))
+        hand_d: int = sum(map(bit, get_d(idx)))
+        pe, pd = data.pile_slices
+        piles_e = tuple([idx[a:b] for a, b in pe])
+        piles_d = tuple([idx[a:b] for a, b in pd])
+        cards = data.pile_cards(idx)  # every Strohmann card, Elder's first
+        pile_of = list(_NO_PILE)
+        nxt = list(_NO_PILE)
+        for c, below, number in zip(cards, data.pile_below(idx + (-1,)), data.pile_numbers):
+            nxt[c] = below
+            pile_of[c] = number
         if data.variants:
-            self.may_vary = tuple(_may_vary(data, r) for r in reach)
+            reach_e: int = hand_e | sum(map(bit, cards[: data.elder_pile_cards]))
+            may_e = _may_vary(data, reach_e)
+            may_d = _may_vary(data, data.deck_mask ^ reach_e)  # the dealer can hold the rest
         else:
-            self.may_vary = (False, False)
+            may_e = may_d = False
+        self: Deal = object.__new__(cls)
+        if dealer == 0:
+            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e, pile_of, nxt, (may_d, may_e))
+        else:
+            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d, pile_of, nxt, (may_e, may_d))
+        return self
+
+    def _fill(
+        self,
+        data: RuleData,
+        rules: RuleSet,
+        order: tuple[Card, ...] | None,
+        order_index: Sequence[int] | None,
+        dealer: int,
+        hands: tuple[int, int],
+        piles: tuple[tuple[int, ...], ...],
+        pile_of: list[int],
+        nxt: list[int],
+        may_vary: tuple[bool, bool],
+    ) -> None:
+        self.may_vary = may_vary
         self.rules = rules
         self._order = order
         self.order_index = None if order_index is None else tuple(order_index)  # free for a tuple
