@@ -200,13 +200,21 @@ _DOUBLING = Phase.DOUBLING
 _PLAY = Phase.PLAY
 _FINISHED = Phase.FINISHED
 _VOID = Phase.VOID
-#: The legal actions of the phases other than the card play.
-_DECISIONS: Final[dict[Phase, tuple[Action, ...]]] = {
-    _FOLD: _FOLD_ACTIONS,
-    _AUCTION: _AUCTION_ACTIONS,
-    _DOUBLING: _DOUBLING_ACTIONS,
-    _FINISHED: (),
-    _VOID: (),
+#: The legal actions of the phases other than the card play, by phase value (an enum member's
+#: hash is a Python-level call; its value's is not).
+_DECISIONS: Final[dict[str, tuple[Action, ...]]] = {
+    _FOLD.value: _FOLD_ACTIONS,
+    _AUCTION.value: _AUCTION_ACTIONS,
+    _DOUBLING.value: _DOUBLING_ACTIONS,
+    _FINISHED.value: (),
+    _VOID.value: (),
+}
+#: The kinds of action each phase takes, by phase value.
+_EXPECTED: Final[dict[str, tuple[type, ...]]] = {
+    _FOLD.value: (Fold, Keep),
+    _AUCTION.value: (Take, Pass),
+    _DOUBLING.value: (Double, NoDouble),
+    _PLAY.value: (Play,),
 }
 _FOLLOW = E.FOLLOW_MASK
 _TAROCKS = E.TAROCKS
@@ -807,7 +815,7 @@ class GameState(E.ValueByKey):
         """
         d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, _ntr, _calls, _auc, _hist, _tricks, _events = self._c
         if phase is not _PLAY:
-            return _DECISIONS[phase]
+            return _DECISIONS[phase.value]
         if p == 0:
             h = h0
             m = h0 | t0
@@ -925,12 +933,15 @@ class GameState(E.ValueByKey):
         d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events = self._c
         # The hot path takes the interned plain plays that legal_actions() and parse_action()
         # return, identified by identity; everything else is checked in full by _check first.
-        try:
-            i = action.card.index  # type: ignore[union-attr]
-            plain = action is _PLAIN[i]
-        except Exception:  # not a play at all: _check says why
+        if type(action) is Play and phase is _PLAY and player is None:
+            try:
+                i = action.card.index
+                plain = action is _PLAIN[i]
+            except Exception:  # a malformed card: _check says why
+                plain = False
+        else:
             plain = False
-        if plain and player is None and phase is _PLAY:
+        if plain:
             info = 0
         else:
             self._check(action, player)
@@ -1106,12 +1117,7 @@ class GameState(E.ValueByKey):
         if self._turn < 0:
             raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({self._phase.value}); no {action} now")
         phase = self._phase
-        expected = {
-            _FOLD: (Fold, Keep),
-            _AUCTION: (Take, Pass),
-            _DOUBLING: (Double, NoDouble),
-            _PLAY: (Play,),
-        }[phase]
+        expected = _EXPECTED[phase.value]
         if not isinstance(action, expected):
             wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
             raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
