@@ -878,28 +878,38 @@ class GameState(E.ValueByKey):
         return (avail & _TAROCKS) or avail
 
     def _ann_options(self, p: int) -> int:
-        d = self._d
-        if not (d.ann_trull or d.ann_kings):
+        """The announcements seat ``p`` may make with his next play (R17): bit 0 Trull, bit 1
+        the four Kings (held in the hand and not yet announced)."""
+        c = self._c
+        d = c[0]
+        if not d.ann_cards:
             return 0
-        h = self._h0 if p == 0 else self._h1
-        done = self._calls >> (2 * p)
+        h = c[3] if p == 0 else c[4]
+        done = c[11] >> (2 * p)
         opts = 0
-        if d.ann_trull and not done & 1 and h & E.TRULL == E.TRULL:
+        if d.ann_trull and not done & 1 and h & _TRULL == _TRULL:
             opts |= 1
-        if d.ann_kings and not done & 2 and h & E.KINGS == E.KINGS:
+        if d.ann_kings and not done & 2 and h & _KINGS == _KINGS:
             opts |= 2
         return opts
 
     def _topschin_allowed(self, p: int) -> bool:
-        ross = self._calls >> 4
-        return self._lead < 0 and ross > 0 and (ross - 1) >> 1 == self._ntr - 1 and (ross - 1) & 1 == p
+        """Whether seat ``p`` may lead XVIII with Topschin now (R18): his called XVII won the
+        previous trick."""
+        c = self._c
+        ross = c[11] >> 4
+        return c[9] < 0 and ross > 0 and (ross - 1) >> 1 == c[10] - 1 and (ross - 1) & 1 == p
 
     def _with_variants(self, plain: tuple[Play, ...], m: int, p: int) -> tuple[Action, ...]:
-        """Add the announcement (R17) and call (R18) variants to the plain plays."""
-        d = self._d
+        """Add the announcement (R17) and call (R18) variants to the plain plays (``m``: the
+        mask of the legal cards)."""
+        d = self._c[0]
         opts = self._ann_options(p)
-        ross = d.rostopschin and m >> E.XVII & 1
-        top = d.rostopschin and m >> E.XVIII & 1 and self._topschin_allowed(p)
+        if d.rostopschin:
+            ross = m >> E.XVII & 1
+            top = m >> E.XVIII & 1 and self._topschin_allowed(p)
+        else:
+            ross = top = False
         if not (opts or ross or top):
             return plain
         extra: list[Play] = []
