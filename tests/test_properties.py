@@ -416,13 +416,23 @@ def test_R16_every_action_not_in_legal_actions_is_refused(base: RuleSet, data: s
         for action in candidates:
             if action in legal:
                 assert state.apply(action).history[-1] == action
+                if isinstance(action, Play):  # an equal copy is accepted with the same effect
+                    copy = Play(action.card, action.announcements, action.call)
+                    assert state.apply(copy) == state.apply(action)
                 continue
-            try:
-                state.apply(action)
-            except IllegalActionError as error:
-                assert isinstance(error.reason, Reason)
-            else:
-                raise AssertionError(f"{action} was accepted in {state!r} but is not listed")
+            # apply() refuses exactly as why_illegal() explains, for the interned action and
+            # for a freshly built equal copy (which takes apply's checked slow path).
+            copy = Play(action.card, action.announcements, action.call) if isinstance(action, Play) else action
+            for attempt in (action, copy):
+                explained = state.why_illegal(attempt)
+                assert explained is not None
+                try:
+                    state.apply(attempt)
+                except IllegalActionError as error:
+                    assert isinstance(error.reason, Reason)
+                    assert (error.reason, str(error)) == (explained.reason, str(explained))
+                else:
+                    raise AssertionError(f"{attempt} was accepted in {state!r} but is not listed")
         for action in rng.sample(candidates, 5):
             assert state.is_legal(action) == (action in legal)
         if p is not None:

@@ -954,11 +954,17 @@ class GameState(E.ValueByKey):
         if plain:
             info = 0
         else:
-            self._check(action, player)
+            self._check(action, player, cards=False)
             if type(action) is not Play:
                 return self._apply_decision(action)
-            i = action.card.index
-            if action == _PLAIN[i]:  # an equal copy of the interned play
+            # A play that is not interned and plain: a copy, or one with announcements or a
+            # call. The card first, then the rest, in the order _refusal explains refusals.
+            card = action.card
+            if type(card) is not Card or not self._legal_mask() & _BIT[card.index]:
+                raise self._refusal(action, p)
+            i = card.index
+            ann = action.announcements
+            if action.call is None and type(ann) is frozenset and not ann:
                 action = _PLAIN[i]
                 info = 0
             else:
@@ -1114,7 +1120,9 @@ class GameState(E.ValueByKey):
     # ------------------------------------------------------------------------------------------
     # Refusals
 
-    def _check(self, action: object, player: int | None) -> None:
+    def _check(self, action: object, player: int | None, cards: bool = True) -> None:
+        """Raise the refusal of ``action`` (by ``player``, if given), if any; with
+        ``cards=False`` a play's card, announcements and call are left to the caller."""
         if player is not None:
             if type(player) is not int or player not in (0, 1):
                 raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
@@ -1131,7 +1139,7 @@ class GameState(E.ValueByKey):
         if not isinstance(action, expected):
             wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
             raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
-        if isinstance(action, Play):
+        if cards and isinstance(action, Play):
             if action not in self.legal_actions():
                 raise self._refusal(action, self._turn)
 
