@@ -218,7 +218,6 @@ _EXPECTED: Final[dict[str, tuple[type, ...]]] = {
 }
 _FOLLOW = E.FOLLOW_MASK
 _TAROCKS = E.TAROCKS
-_CALL_CODE: Final = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
 _ANN_BITS: Final = {
     frozenset(): 0,
     frozenset({Announcement.TRULL}): 1,
@@ -258,6 +257,18 @@ _FOLLOWER_WINS: Final = tuple(
     for led in range(54)
 )
 _BIT: Final = E.BIT
+
+
+def _call_play(index: int, code: int) -> Play:
+    play = _PLAYS[index][0][code]
+    assert play is not None
+    return play
+
+
+#: The plays with a call and no announcement (R18).
+_ROSS: Final[tuple[Play, ...]] = (_call_play(E.XVII, 1),)
+_TOPSCHIN: Final[tuple[Play, ...]] = (_call_play(E.XVIII, 2),)
+_ROSS_AND_TOPSCHIN: Final = _ROSS + _TOPSCHIN
 #: ``_PAIR[a][b]``: the mask of cards a and b (a trick's two cards)
 _PAIR: Final = tuple(tuple(E.BIT[a] | E.BIT[b] for b in range(54)) for a in range(54))
 # A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
@@ -910,8 +921,10 @@ class GameState(E.ValueByKey):
             top = m >> E.XVIII & 1 and self._topschin_allowed(p)
         else:
             ross = top = False
-        if not (opts or ross or top):
-            return plain
+        if not opts:  # calls alone (the common case where the rules have Rostopschin)
+            if ross:
+                return plain + (_ROSS_AND_TOPSCHIN if top else _ROSS)
+            return plain + _TOPSCHIN if top else plain
         extra: list[Play] = []
         subsets = [b for b in (1, 2, 3) if b & opts == b]
         for bits in subsets:
@@ -1222,11 +1235,13 @@ class _FinalState(GameState):
 
 def _variant_codes(action: Play) -> tuple[int, int]:
     """The announcement bits and call code of a play; malformed values are refused."""
+    call = action.call
+    # (an enum member's hash is a Python-level call: the call is found by identity)
+    code = 0 if call is None else 1 if call is Call.ROSS else 2 if call is Call.TOPSCHIN else None
     try:
         ann_bits = _ANN_BITS.get(action.announcements)
-        code = _CALL_CODE.get(action.call)
     except TypeError:  # unhashable values
-        ann_bits = code = None
+        ann_bits = None
     if ann_bits is None or code is None:
         raise IllegalActionError(
             Reason.NOT_AN_ACTION,
