@@ -209,6 +209,7 @@ _DECISIONS: Final[dict[str, tuple[Action, ...]]] = {
     _FINISHED.value: (),
     _VOID.value: (),
 }
+_ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 #: The kinds of action each phase takes, by phase value.
 _EXPECTED: Final[dict[str, tuple[type, ...]]] = {
     _FOLD.value: (Fold, Keep),
@@ -878,9 +879,10 @@ class GameState(E.ValueByKey):
         return None
 
     def _legal_mask(self) -> int:
-        p = self._turn
-        avail = (self._h0 | self._t0) if p == 0 else (self._h1 | self._t1)
-        lead = self._lead
+        """The mask of the cards the seat to act may play (R13, R14)."""
+        c = self._c
+        avail = (c[3] | c[5]) if c[2] == 0 else (c[4] | c[6])
+        lead = c[9]
         if lead < 0:
             return avail
         f = avail & _FOLLOW[lead & 63]
@@ -1067,12 +1069,12 @@ class GameState(E.ValueByKey):
                 raise self._refusal(action, p)
             calls |= ann_bits << (2 * p)
         if code:
-            if not self._d.rostopschin:
+            if not self._c[0].rostopschin:
                 raise self._refusal(action, p)
             if code == 1:  # Ross
                 if i != E.XVII:
                     raise self._refusal(action, p)
-                calls = (calls & 15) | ((self._ntr << 1 | p) + 1) << 4
+                calls = (calls & 15) | ((self._c[10] << 1 | p) + 1) << 4
             elif i != E.XVIII or not self._topschin_allowed(p):
                 raise self._refusal(action, p)
         return ann_bits << 1 | code << 3, calls
@@ -1136,25 +1138,25 @@ class GameState(E.ValueByKey):
     def _check(self, action: object, player: int | None, cards: bool = True) -> None:
         """Raise the refusal of ``action`` (by ``player``, if given), if any; with
         ``cards=False`` a play's card, announcements and call are left to the caller."""
+        c = self._c
+        phase = c[1]
+        turn = c[2]
         if player is not None:
             if type(player) is not int or player not in (0, 1):
                 raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
-            if self._turn >= 0 and player != self._turn:
-                raise IllegalActionError(
-                    Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {self._turn} is to act"
-                )
-        if not isinstance(action, (Play, Fold, Keep, Take, Pass, Double, NoDouble)):
+            if turn >= 0 and player != turn:
+                raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
+        if type(action) not in _ACTION_TYPES and not isinstance(action, _ACTION_TYPES):
             raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {action!r:.60}")
-        if self._turn < 0:
-            raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({self._phase.value}); no {action} now")
-        phase = self._phase
+        if turn < 0:
+            raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")
         expected = _EXPECTED[phase.value]
         if not isinstance(action, expected):
             wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
             raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
         if cards and isinstance(action, Play):
             if action not in self.legal_actions():
-                raise self._refusal(action, self._turn)
+                raise self._refusal(action, turn)
 
     def _refusal(self, action: Action, p: int) -> IllegalActionError:
         d = self._d
