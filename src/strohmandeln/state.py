@@ -249,7 +249,8 @@ _FOLLOW_PLAYS = E.FOLLOW_PLAYS
 _FOLLOW_SHIFT = E.FOLLOW_SHIFT
 _TRULL = E.TRULL
 _KINGS = E.KINGS
-_XVII_XVIII: Final = 1 << E.XVII | 1 << E.XVIII
+_XVII_BIT: Final = 1 << E.XVII
+_XVIII_BIT: Final = 1 << E.XVIII
 _PLAIN = PLAIN
 #: ``_FOLLOWER_WINS[led][played]``: whether the second card of a trick beats the first (R15):
 #: a higher card of the same class (tarocks, or the led suit), or any tarock on a suit card.
@@ -825,7 +826,7 @@ class GameState(E.ValueByKey):
         >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
         (36, 'I', '♦4+trull')
         """
-        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, _ntr, _calls, _auc, _hist, _tricks, _events = self._c
+        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, ntr, calls, _auc, _hist, _tricks, _events = self._c
         if phase is not _PLAY:
             return _DECISIONS[phase.value]
         if p == 0:
@@ -848,8 +849,17 @@ class GameState(E.ValueByKey):
                 legal = _C0[m & 2047] + _C1[m >> 11]
             else:
                 legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
-        if d.may_vary[p] and (m & d.call_cards or (h & d.ann_cards).bit_count() >= 3):  # prefilters
+        if not d.may_vary[p]:  # he can never announce or call in this deal
+            return legal
+        if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
             return self._with_variants(legal, m, p)
+        if m & d.call_cards:  # calls alone (R18): Ross with XVII, Topschin with a led XVIII
+            if m & _XVII_BIT:
+                legal += _ROSS
+            if m & _XVIII_BIT and lead < 0:
+                ross = calls >> 4
+                if ross and (ross - 1) >> 1 == ntr - 1 and (ross - 1) & 1 == p:
+                    legal += _TOPSCHIN
         return legal
 
     def is_legal(self, action: object) -> bool:
