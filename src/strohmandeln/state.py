@@ -218,6 +218,7 @@ _EXPECTED: Final[dict[str, tuple[type, ...]]] = {
     _PLAY.value: (Play,),
 }
 _FOLLOW = E.FOLLOW_MASK
+_CLASS = E.CLASS
 _TAROCKS = E.TAROCKS
 _ANN_BITS: Final = {
     frozenset(): 0,
@@ -1014,29 +1015,25 @@ class GameState(E.ValueByKey):
             return n
         # The follower: the led class if he can, else a tarock if he can, else anything (R14).
         li = lead & 63
-        if p == 0:
-            h = h0
-            t = t0
-        else:
-            h = h1
-            t = t1
-        if not bit & _FOLLOW[li]:
-            avail = h | t
-            if avail & _FOLLOW[li] or (avail & _TAROCKS and not bit & _TAROCKS):
+        if _CLASS[i] != _CLASS[li]:
+            avail = (h0 | t0) if p == 0 else (h1 | t1)
+            if avail & _FOLLOW[li] or (_CLASS[i] and avail & _TAROCKS):
                 raise self._refusal(action, p)
-        if (x := h ^ bit) < h:
-            h = x
-        elif (x := t ^ bit) < t:
-            t = x
+        if p == 0:
+            if (x := h0 ^ bit) < h0:
+                h0 = x
+            elif (x := t0 ^ bit) < t0:
+                t0 = x
+                info |= 1
+            else:
+                raise self._refusal(action, p)
+        elif (x := h1 ^ bit) < h1:
+            h1 = x
+        elif (x := t1 ^ bit) < t1:
+            t1 = x
             info |= 1
         else:
             raise self._refusal(action, p)
-        if p == 0:
-            h0 = h
-            t0 = t
-        else:
-            h1 = h
-            t1 = t
         # The trick is complete (R15).
         if _FOLLOWER_WINS[li][i]:
             winner = p
