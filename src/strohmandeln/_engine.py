@@ -71,7 +71,10 @@ def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
 CHUNK_PLAYS: Final = tuple(_table(11 * k, 11 if k < 4 else 10) for k in range(5))
 TAROCK_LOW: Final = CHUNK_PLAYS[0]
 TAROCK_HIGH: Final = CHUNK_PLAYS[1]
-_C2, _C3, _C4 = CHUNK_PLAYS[2:]
+#: Plain plays by the four chunks of 14, 14, 13 and 13 bits of the whole mask (cards 0–13,
+#: 14–27, 28–40, 41–53): a lead's plays in four look-ups. (About 5 MB; built in ~15 ms.)
+WIDE_PLAYS: Final = (_table(0, 14), _table(14, 14), _table(28, 13), _table(41, 13))
+_W0, _W1, _W2, _W3 = WIDE_PLAYS
 #: Plain plays of each suit by its 8-bit chunk.
 SUIT_PLAYS: Final = tuple(_table(22 + 8 * s, 8) for s in range(4))
 #: For a led card: the plays of its class by the class's chunk (None for tarocks), and the
@@ -82,7 +85,7 @@ FOLLOW_SHIFT: Final = tuple(0 if i < 22 else 22 + ((i - 22) & ~7) for i in range
 
 def all_plays(m: int) -> tuple[Play, ...]:
     """The plain plays of every card of ``m``, in canonical order."""
-    return TAROCK_LOW[m & 2047] + TAROCK_HIGH[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+    return _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
 
 
 class RuleData:

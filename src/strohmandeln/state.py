@@ -245,7 +245,8 @@ CORE_FIELDS: Final = (
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
 _score: Callable[[GameState], DealResult] | None = None  # scoring.score, imported on first use
-_C0, _C1, _C2, _C3, _C4 = E.CHUNK_PLAYS
+_C0, _C1 = E.TAROCK_LOW, E.TAROCK_HIGH
+_W0, _W1, _W2, _W3 = E.WIDE_PLAYS
 _FOLLOW_PLAYS = E.FOLLOW_PLAYS
 _FOLLOW_SHIFT = E.FOLLOW_SHIFT
 _TRULL = E.TRULL
@@ -838,7 +839,7 @@ class GameState(E.ValueByKey):
             m = h1 | t1
         legal: tuple[Play, ...]
         if lead < 0:  # any card (R13)
-            legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+            legal = _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
         else:  # the led class, else a tarock, else any card (R14)
             li = lead & 63
             table = _FOLLOW_PLAYS[li]
@@ -849,7 +850,7 @@ class GameState(E.ValueByKey):
                 m &= _TAROCKS
                 legal = _C0[m & 2047] + _C1[m >> 11]
             else:
-                legal = _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+                legal = _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
         if not d.may_vary[p]:  # he can never announce or call in this deal
             return legal
         if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
