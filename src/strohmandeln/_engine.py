@@ -25,6 +25,8 @@ KINGS: Final = sum(1 << (22 + 8 * s + Rank.KING - 1) for s in range(4))
 TRULL: Final = (1 << 0) | (1 << 20) | (1 << 21)
 #: Cards taken into the hand when turned up from a Strohmann (R11): tarocks and Kings.
 TAKE_UP: Final = TAROCKS | KINGS
+#: Whether each card is taken into the hand when turned up from a Strohmann (R11).
+TAKEN_UP: Final = tuple(bool(TAKE_UP >> i & 1) for i in range(54))
 #: The "class" of each card: 0 for tarocks, 1…4 for the suits.
 CLASS: Final = tuple(0 if i < 22 else 1 + (i - 22) // 8 for i in range(54))
 #: For each card, the mask of the cards that follow it (its suit, or all tarocks).
@@ -389,17 +391,16 @@ class Deal:
         base = p | self.pile_of[c] << 1 | trick << 11
         while True:
             n = nxt[c]
-            bit = 1 << c
             if n < 0:  # the last card of its Strohmann goes to the hand whatever it is (R12)
-                ev = (ev, base | c << 3 | 1 << 9 | self.hidden_last << 10)
-                return h | bit, t, ev
-            if bit & TAKE_UP:
-                ev = (ev, base | c << 3 | 1 << 9)
-                h |= bit
+                ev = (ev, base | c << 3 | 512 | self.hidden_last << 10)
+                return h | BIT[c], t, ev
+            if TAKEN_UP[c]:  # a tarock or a King goes to the hand, and the next card turns
+                ev = (ev, base | c << 3 | 512)
+                h |= BIT[c]
                 c = n
                 continue
             ev = (ev, base | c << 3)
-            return h, t | bit, ev
+            return h, t | BIT[c], ev
 
     def thirds_of(self, mask: int) -> int:
         """The card points of ``mask`` in thirds."""

@@ -1127,17 +1127,20 @@ class GameState(E.ValueByKey):
         c = self._c
         d = c[0]
         events = c[15]
-        h = [c[3], c[4]]
-        t = [c[5], c[6]]
+        h0, h1, t0, t1 = c[3], c[4], c[5], c[6]
+        turn_up = d.turn_up
+        piles = d.piles
         for p in (d.elder, d.dealer):
-            for k in range(3):
-                pile = d.piles[3 * p + k]
+            for pile in piles[3 * p : 3 * p + 3]:
                 if pile:
-                    h[p], t[p], events = d.turn_up(p, pile[0], h[p], t[p], events, 0)
+                    if p == 0:
+                        h0, t0, events = turn_up(0, pile[0], h0, t0, events, 0)
+                    else:
+                        h1, t1, events = turn_up(1, pile[0], h1, t1, events, 0)
         und = auc[0]
         turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
         n: GameState = _new(GameState)
-        n._c = (d, _PLAY, turn, h[0], h[1], t[0], t[1], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        n._c = (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
         return n
 
     # ------------------------------------------------------------------------------------------
