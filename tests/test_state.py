@@ -249,3 +249,20 @@ def test_order_and_rules_are_reported() -> None:
     assert (state.dealer, state.elder) == (1, 0)
     assert state.undertaker is None and not state.doubled and state.void_reason is None
     assert all(isinstance(c, Card) for c in state.hand(0))
+
+
+def test_states_survive_pickle_with_their_terminal_flag() -> None:
+    """A live and a finished state survive pickle equal, with ``is_terminal`` kept; every state is
+    a ``GameState`` (finished and void ones are of a private subclass) and reads as one."""
+    import pickle
+
+    live = _play()
+    done = _finished()
+    for state in (live, done):
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and hash(back) == hash(state)
+        assert back.is_terminal is state.is_terminal
+        assert isinstance(back, GameState)
+        assert repr(back).startswith("<GameState ")
+    assert done.is_terminal and not live.is_terminal
+    assert done.result() == pickle.loads(pickle.dumps(done)).result()
