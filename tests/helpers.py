@@ -27,6 +27,7 @@ from strohmandeln import (
     Play,
     RuleSet,
     Take,
+    ValatReplaces,
     cards_from_text,
     compose_order,
     deal,
@@ -35,6 +36,11 @@ from strohmandeln import (
 )
 
 SEATS: Final = (0, 1)
+
+
+def valat_rules(base: RuleSet, replaces: ValatReplaces) -> RuleSet:
+    """``base`` with its scoring table's Valat replacing ``replaces`` (R23), under a new name."""
+    return attrs.evolve(base, name=f"{base.name}_{replaces.value}", scoring=attrs.evolve(base.scoring, valat_replaces=replaces))
 
 Hands = tuple[str, str]
 Piles = tuple[tuple[str, str, str], tuple[str, str, str]]

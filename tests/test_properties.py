@@ -417,12 +417,12 @@ def test_R16_every_action_not_in_legal_actions_is_refused(base: RuleSet, data: s
             if action in legal:
                 assert state.apply(action).history[-1] == action
                 if isinstance(action, Play):  # an equal copy is accepted with the same effect
-                    copy = Play(action.card, action.announcements, action.call)
-                    assert state.apply(copy) == state.apply(action)
+                    twin = Play(action.card, action.announcements, action.call)
+                    assert state.apply(twin) == state.apply(action)
                 continue
             # apply() refuses exactly as why_illegal() explains, for the interned action and
             # for a freshly built equal copy (which takes apply's checked slow path).
-            copy = Play(action.card, action.announcements, action.call) if isinstance(action, Play) else action
+            copy: Action = Play(action.card, action.announcements, action.call) if isinstance(action, Play) else action
             for attempt in (action, copy):
                 explained = state.why_illegal(attempt)
                 assert explained is not None

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import valat_rules
 from scripted import valat_order
 
 from strohmandeln import (
@@ -43,17 +44,13 @@ from strohmandeln.positions import position
 from strohmandeln.state import CORE_FIELDS
 
 
-def _valat(base: RuleSet, replaces: ValatReplaces) -> RuleSet:
-    return attrs.evolve(base, name=f"{base.name}_{replaces.value}", scoring=attrs.evolve(base.scoring, valat_replaces=replaces))
-
-
 RULE_SETS: tuple[RuleSet, ...] = (
     *PRESETS.values(),
     attrs.evolve(CLASSIC, name="classic_doubling", undertaker_doubling=True),
     attrs.evolve(FURR, name="furr_doubling", undertaker_doubling=True),
     attrs.evolve(BECK, name="beck_throw_in", both_pass=BothPass.THROW_IN),
-    _valat(EXTENDED, ValatReplaces.GAME),
-    _valat(MAYR_SEDLACZEK, ValatReplaces.GAME_AND_BONUSES),
+    valat_rules(EXTENDED, ValatReplaces.GAME),
+    valat_rules(MAYR_SEDLACZEK, ValatReplaces.GAME_AND_BONUSES),
 )
 DEALS = 150
 

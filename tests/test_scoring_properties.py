@@ -15,6 +15,7 @@ import random
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
+from helpers import valat_rules
 from scripted import TABLES, Table, expected_lines, judge, lines_of, outcome, totals_of, with_valat
 
 from strohmandeln import (
@@ -36,10 +37,6 @@ from strohmandeln import (
 )
 
 
-def _valat(base: RuleSet, replaces: ValatReplaces) -> RuleSet:
-    return attrs.evolve(base, name=f"{base.name}_{replaces.value}", scoring=attrs.evolve(base.scoring, valat_replaces=replaces))
-
-
 #: Every preset and a few rule sets derived from them, each with its independent table.
 RULE_SETS: tuple[tuple[RuleSet, Table], ...] = (
     *((rules, TABLES[name]) for name, rules in PRESETS.items()),
@@ -48,8 +45,8 @@ RULE_SETS: tuple[tuple[RuleSet, Table], ...] = (
     (attrs.evolve(FURR, name="furr_doubling", undertaker_doubling=True), TABLES["furr"]),
     (attrs.evolve(BECK, name="beck_throw_in", both_pass=BothPass.THROW_IN), TABLES["beck"]),
     (attrs.evolve(STRAMANDL, name="stramandl_fold", fold_without_tarock=True), TABLES["stramandl"]),
-    (_valat(EXTENDED, ValatReplaces.GAME), with_valat(TABLES["extended"], "game")),
-    (_valat(MAYR_SEDLACZEK, ValatReplaces.GAME_AND_BONUSES), with_valat(TABLES["mayr_sedlaczek"], "game_and_bonuses")),
+    (valat_rules(EXTENDED, ValatReplaces.GAME), with_valat(TABLES["extended"], "game")),
+    (valat_rules(MAYR_SEDLACZEK, ValatReplaces.GAME_AND_BONUSES), with_valat(TABLES["mayr_sedlaczek"], "game_and_bonuses")),
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
