@@ -60,8 +60,11 @@ def examples(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Run the benchmark suite: the speed targets, the OpenSpiel comparison and deep perft.
 
-    Fails when a figure misses its target by more than 20% or a perft count is wrong. Pass
-    options after ``--``: ``nox -s bench -- --quick``, ``-- --json bench.json``, ``-- --no-peer``.
+    The suite is ``benchmarks/test_bench.py``, timed by pytest-benchmark; ``benchmarks/run.py``
+    runs pytest on it with its own configuration. Fails when a figure misses its target by more
+    than 20% or a perft count is wrong. Pass options after ``--``: ``nox -s bench -- --quick``,
+    ``-- --json bench.json``, ``-- --no-peer``, ``-- --perft-depth 7``; anything else goes to
+    pytest (``-- -k perft``, ``-- --benchmark-json raw.json``).
     """
     session.install("-e", ".[bench]")
     session.run("python", "benchmarks/run.py", *session.posargs)
