@@ -200,22 +200,22 @@ _DOUBLING = Phase.DOUBLING
 _PLAY = Phase.PLAY
 _FINISHED = Phase.FINISHED
 _VOID = Phase.VOID
-#: The legal actions of the phases other than the card play, by phase value (an enum member's
-#: hash is a Python-level call; its value's is not).
-_DECISIONS: Final[dict[str, tuple[Action, ...]]] = {
-    _FOLD.value: _FOLD_ACTIONS,
-    _AUCTION.value: _AUCTION_ACTIONS,
-    _DOUBLING.value: _DOUBLING_ACTIONS,
-    _FINISHED.value: (),
-    _VOID.value: (),
+#: The legal actions of the phases other than the card play, by the phase's id (an enum
+#: member's hash and its ``value`` are Python-level calls; ``id`` is not).
+_DECISIONS: Final[dict[int, tuple[Action, ...]]] = {
+    id(_FOLD): _FOLD_ACTIONS,
+    id(_AUCTION): _AUCTION_ACTIONS,
+    id(_DOUBLING): _DOUBLING_ACTIONS,
+    id(_FINISHED): (),
+    id(_VOID): (),
 }
 _ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
-#: The kinds of action each phase takes, by phase value.
-_EXPECTED: Final[dict[str, tuple[type, ...]]] = {
-    _FOLD.value: (Fold, Keep),
-    _AUCTION.value: (Take, Pass),
-    _DOUBLING.value: (Double, NoDouble),
-    _PLAY.value: (Play,),
+#: The kinds of action each phase takes, by the phase's id.
+_EXPECTED: Final[dict[int, tuple[type, ...]]] = {
+    id(_FOLD): (Fold, Keep),
+    id(_AUCTION): (Take, Pass),
+    id(_DOUBLING): (Double, NoDouble),
+    id(_PLAY): (Play,),
 }
 _FOLLOW = E.FOLLOW_MASK
 _CLASS = E.CLASS
@@ -830,7 +830,7 @@ class GameState(E.ValueByKey):
         """
         d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, ntr, calls, _auc, _hist, _tricks, _events = self._c
         if phase is not _PLAY:
-            return _DECISIONS[phase.value]
+            return _DECISIONS[id(phase)]
         if p == 0:
             h = h0
             m = h0 | t0
@@ -1161,7 +1161,7 @@ class GameState(E.ValueByKey):
             raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {action!r:.60}")
         if turn < 0:
             raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")
-        expected = _EXPECTED[phase.value]
+        expected = _EXPECTED[id(phase)]
         if not isinstance(action, expected):
             wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
             raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
