@@ -112,6 +112,7 @@ class RuleData:
         "deck_index",
         "identity",
         "hand_getters",
+        "pile_getters",
         "pile_cards",
         "pile_below",
         "pile_numbers",
@@ -159,6 +160,8 @@ class RuleData:
         # Strohmann card (Elder's first), the card below each (position ``n`` of a deck order
         # with -1 appended: none) and the number 0-2 of its Strohmann.
         self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
+        #: each role's three Strohmänner as slices of a deck order (a tuple of three tuples)
+        self.pile_getters = tuple(itemgetter(*(slice(a, b) for a, b in pile_slices[role])) for role in (0, 1))
         n = len(self.deck_index)
         pile_positions: list[int] = []
         below: list[int] = []
@@ -316,9 +319,9 @@ class Deal:
         get_e, get_d = data.hand_getters
         hand_e: int = sum(map(bit, get_e(idx)))
         hand_d: int = sum(map(bit, get_d(idx)))
-        pe, pd = data.pile_slices
-        piles_e = tuple([idx[a:b] for a, b in pe])
-        piles_d = tuple([idx[a:b] for a, b in pd])
+        get_pe, get_pd = data.pile_getters
+        piles_e: tuple[tuple[int, ...], ...] = get_pe(idx)
+        piles_d: tuple[tuple[int, ...], ...] = get_pd(idx)
         cards = data.pile_cards(idx)  # every Strohmann card, Elder's first
         pile_of = list(_NO_PILE)
         nxt = list(_NO_PILE)
