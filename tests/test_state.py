@@ -253,7 +253,8 @@ def test_order_and_rules_are_reported() -> None:
 
 def test_states_survive_pickle_with_their_terminal_flag() -> None:
     """A live and a finished state survive pickle equal, with ``is_terminal`` kept; every state is
-    a ``GameState`` (finished and void ones are of a private subclass) and reads as one."""
+    a ``GameState`` (of one of two private subclasses, for live and for finished or void deals) and
+    reads as one."""
     import pickle
 
     live = _play()

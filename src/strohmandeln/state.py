@@ -227,7 +227,6 @@ _ANN_BITS: Final = {
     frozenset({Announcement.TRULL, Announcement.FOUR_KINGS}): 3,
 }
 
-_new = object.__new__
 #: The fields of a state (``GameState._c``): the deal, the phase, the seat to act (-1: none),
 #: the hands, the face-up Strohmann tops and the cards won of seats 0 and 1, the lead (-1, or
 #: the led card | from_strohmann << 6 | announcement bits << 7 | call << 9), the number of
@@ -327,7 +326,7 @@ class GameState(E.ValueByKey):
     def _initial(cls, deal: E.Deal) -> GameState:
         phase, turn = _after_deal(deal)
         h0, h1 = deal.hands
-        s: GameState = _new(cls)
+        s: GameState = _LiveState()
         s._c = (deal, phase, turn, h0, h1, 0, 0, 0, 0, -1, 0, 0, _NO_AUCTION, None, None, None)
         return s
 
@@ -353,7 +352,7 @@ class GameState(E.ValueByKey):
 
         The caller vouches that the parts are those the rules would produce.
         """
-        s: GameState = _new(cls if turn >= 0 else _FinalState)
+        s: GameState = _LiveState() if turn >= 0 else _FinalState()
         s._c = (deal, phase, turn, hands[0], hands[1], tops[0], tops[1], won[0], won[1], lead, ntr, calls, auc, hist, tricks, events)
         return s
 
@@ -504,8 +503,9 @@ class GameState(E.ValueByKey):
         return None if t < 0 else t
 
     #: Whether the deal is over (finished or void); see the example above. A class attribute, so
-    #: that reading it costs no call: the states of a finished or void deal are of a private
-    #: subclass that sets it (``isinstance(state, GameState)`` holds for every state).
+    #: that reading it costs no call: every state is an instance of one of two private subclasses,
+    #: for deals in progress and for finished or void deals, which set it
+    #: (``isinstance(state, GameState)`` holds for every state).
     is_terminal: ClassVar[bool] = False
 
     @property
@@ -998,7 +998,7 @@ class GameState(E.ValueByKey):
                 info, calls = self._variant_info(action, p, i, calls)
         bit = _BIT[i]
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
-            n: GameState = _new(GameState)
+            n: GameState = _LiveState()
             # ``(x := m ^ bit) < m`` tests and removes the card in one big-int operation.
             if p == 0:
                 if (x := h0 ^ bit) < h0:
@@ -1061,10 +1061,10 @@ class GameState(E.ValueByKey):
                     h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
         tricks = (tricks, _LEAD_PACK[p][lead] | _FOLLOW_PACK[i | winner << 6 | info << 7])
         if ntr == d.tricks:
-            n = _new(_FinalState)
+            n = _FinalState()
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         else:
-            n = _new(GameState)
+            n = _LiveState()
             n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
         return n
 
@@ -1090,7 +1090,7 @@ class GameState(E.ValueByKey):
     def _with(self, phase: Phase, turn: int, auc: tuple[int, bool, VoidReason | None], hist: Any) -> GameState:
         """This state with a new phase, seat to act, auction outcome and history."""
         c = self._c
-        n: GameState = _new(GameState if turn >= 0 else _FinalState)
+        n: GameState = _LiveState() if turn >= 0 else _FinalState()
         n._c = (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15])
         return n
 
@@ -1139,7 +1139,7 @@ class GameState(E.ValueByKey):
                         h1, t1, events = turn_up(1, pile[0], h1, t1, events, 0)
         und = auc[0]
         turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
-        n: GameState = _new(GameState)
+        n: GameState = _LiveState()
         n._c = (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
         return n
 
@@ -1237,11 +1237,25 @@ class GameState(E.ValueByKey):
         raise TypeError("GameState is not iterable")
 
 
+# Every state is an instance of one of two private subclasses of GameState (whose own
+# constructor refuses, as users must call deal()): they take object's C-level __init__, so that
+# ``_LiveState()`` creates a state in one call, cheaper than ``object.__new__(GameState)``.
+
+
+class _LiveState(GameState):
+    """A state of a deal in progress (internal; a :class:`GameState` in every respect, and its
+    repr says so)."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
 class _FinalState(GameState):
-    """A state of a finished or void deal: ``is_terminal`` is true (internal; it is a
+    """A state of a finished or void deal: ``is_terminal`` is true (internal; a
     :class:`GameState` in every other respect, and its repr says so)."""
 
     __slots__ = ()
+    __init__ = object.__init__
 
     is_terminal: ClassVar[bool] = True
 
