@@ -839,7 +839,10 @@ class GameState(E.ValueByKey):
             m = h1 | t1
         legal: tuple[Play, ...]
         if lead < 0:  # any card (R13)
-            legal = _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
+            # (two 28-bit halves first: operations on one-digit ints are cheaper in CPython)
+            lo = m & 0xFFFFFFF
+            hi = m >> 28
+            legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
         else:  # the led class, else a tarock, else any card (R14)
             li = lead & 63
             table = _FOLLOW_PLAYS[li]
