@@ -57,10 +57,11 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-# --- plays by structure: two 11-bit tarock tables and one 8-bit table per suit ---------------
+# --- plain plays by structure: tables indexed by chunks of a mask ---------------------------
 
 
 def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
+    """``table[b]``: the plain plays of the cards ``base + k`` for the set bits ``k`` of ``b``."""
     table: list[tuple[Play, ...]] = [()] * (1 << bits)
     for b in range(1, 1 << bits):
         high = b.bit_length() - 1
@@ -68,26 +69,19 @@ def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
     return table
 
 
-#: Plain plays by 11-bit chunk of the whole mask: cards 0–10, 11–21 (so the first two are the
-#: tarocks I…XI and XII…Sküs), 22–32, 33–43 and 44–53. A lead's plays are five look-ups.
-CHUNK_PLAYS: Final = tuple(_table(11 * k, 11 if k < 4 else 10) for k in range(5))
-TAROCK_LOW: Final = CHUNK_PLAYS[0]
-TAROCK_HIGH: Final = CHUNK_PLAYS[1]
+#: Plain plays of the tarocks I…XI (bits 0–10) and XII…Sküs (bits 11–21) by 11-bit chunk: the
+#: answer to a led tarock is two look-ups.
+TAROCK_LOW: Final = _table(0, 11)
+TAROCK_HIGH: Final = _table(11, 11)
 #: Plain plays by the four chunks of 14, 14, 13 and 13 bits of the whole mask (cards 0–13,
 #: 14–27, 28–40, 41–53): a lead's plays in four look-ups. (About 5 MB; built in ~15 ms.)
 WIDE_PLAYS: Final = (_table(0, 14), _table(14, 14), _table(28, 13), _table(41, 13))
-_W0, _W1, _W2, _W3 = WIDE_PLAYS
 #: Plain plays of each suit by its 8-bit chunk.
 SUIT_PLAYS: Final = tuple(_table(22 + 8 * s, 8) for s in range(4))
 #: For a led card: the plays of its class by the class's chunk (None for tarocks), and the
 #: chunk's shift (R14's "follow suit" is one look-up).
 FOLLOW_PLAYS: Final = tuple(None if i < 22 else SUIT_PLAYS[(i - 22) >> 3] for i in range(54))
 FOLLOW_SHIFT: Final = tuple(0 if i < 22 else 22 + ((i - 22) & ~7) for i in range(54))
-
-
-def all_plays(m: int) -> tuple[Play, ...]:
-    """The plain plays of every card of ``m``, in canonical order."""
-    return _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
 
 
 class RuleData:
