@@ -292,18 +292,16 @@ class Deal:
         data = rule_data(rules)
         pile_of = list(_NO_PILE)
         nxt = list(_NO_PILE)
-        reach = list(hands)  # every card a seat can ever hold: his hand and his Strohmänner
         for pid, pile in enumerate(piles):
             number = pid % 3
-            seat = pid // 3
-            k = 0
-            for c in pile:
+            for c, below in zip(pile, pile[1:] + (-1,)):
+                nxt[c] = below
                 pile_of[c] = number
-                reach[seat] |= 1 << c
-                k += 1
-                nxt[c] = pile[k] if k < len(pile) else -1
-        may_vary = (_may_vary(data, reach[0]), _may_vary(data, reach[1])) if data.variants else (False, False)
-        self._fill(data, rules, order, order_index, dealer, hands, piles, pile_of, nxt, may_vary)
+        # Whether a seat can ever announce or call is left open here (legal_actions then checks
+        # the hand every time): this constructor serves samples and positions, which are built
+        # often and played briefly.
+        v = data.variants
+        self._fill(data, rules, order, order_index, dealer, hands, piles, pile_of, nxt, (v, v))
 
     @classmethod
     def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
