@@ -267,3 +267,26 @@ def test_states_survive_pickle_with_their_terminal_flag() -> None:
         assert repr(back).startswith("<GameState ")
     assert done.is_terminal and not live.is_terminal
     assert done.result() == pickle.loads(pickle.dumps(done)).result()
+
+
+@pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])
+def test_R16_instances_of_action_subclasses_are_refused_as_why_illegal_says(make: Any) -> None:
+    """R16: a value of a subclass of an action type (equal to no legal action) is refused with
+    ``NOT_AN_ACTION``, in every phase, as ``why_illegal`` says — never applied as another action."""
+
+    class OtherPlay(Play):
+        pass
+
+    class OtherPass(Pass):
+        pass
+
+    state = make()
+    odd_values: list[Any] = [OtherPass()]
+    for action in state.legal_actions():
+        odd_values.append(OtherPlay(action.card, action.announcements, action.call) if isinstance(action, Play) else OtherPlay(card("XXI")))
+    for odd in odd_values:
+        explained = state.why_illegal(odd)
+        assert explained is not None and explained.reason is Reason.NOT_AN_ACTION
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(odd)
+        assert (info.value.reason, str(info.value)) == (explained.reason, str(explained))

@@ -985,7 +985,7 @@ class GameState(E.ValueByKey):
             info = 0
         else:
             self._check(action, player, cards=False)
-            if type(action) is not Play:
+            if not isinstance(action, Play):
                 return self._apply_decision(action)
             # A play that is not interned and plain: a copy, or one with announcements or a
             # call. The card first, then the rest, in the order _refusal explains refusals.
@@ -1160,7 +1160,7 @@ class GameState(E.ValueByKey):
                 raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
             if turn >= 0 and player != turn:
                 raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
-        if type(action) not in _ACTION_TYPES and not isinstance(action, _ACTION_TYPES):
+        if type(action) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
             raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {action!r:.60}")
         if turn < 0:
             raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")
