@@ -959,6 +959,11 @@ class GameState(E.ValueByKey):
     def apply(self, action: Action, player: int | None = None) -> GameState:
         """The state after ``action`` by the player to act; this state is unchanged.
 
+        Every action is checked. The plays that :meth:`legal_actions` and
+        :func:`~strohmandeln.parse_action` return are interned objects and take the fastest
+        path (recognised by identity, the card checked against the seat's masks); an equal
+        ``Play`` built by hand is accepted too, after a fuller check.
+
         :param player: if given, the seat that claims to act; a server passes it so that a move
             out of turn is refused with reason ``not_your_turn``.
         :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
