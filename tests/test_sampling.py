@@ -45,13 +45,8 @@ def same_fields(a: GameState, b: GameState) -> None:
     for slot in CORE_FIELDS:
         x, y = getattr(a, slot), getattr(b, slot)
         if slot == "_d":
-            # ``may_vary`` is a hint for legal_actions: a sampled deal leaves it open (True where
-            # the rules have announcements or calls), a dealt one works it out; it may only err
-            # on the side of checking.
-            assert all(a or not b for a, b in zip(x.may_vary, y.may_vary))
-            fields = [k for k in E.Deal.__slots__ if k != "may_vary"]
-            x = tuple(getattr(x, k) for k in fields)
-            y = tuple(getattr(y, k) for k in fields)
+            x = tuple(getattr(x, k) for k in E.Deal.__slots__)
+            y = tuple(getattr(y, k) for k in E.Deal.__slots__)
         elif slot in ("_tricks", "_events", "_hist"):
             x, y = E.walk(x), E.walk(y)
         assert x == y, slot

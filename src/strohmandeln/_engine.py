@@ -10,6 +10,7 @@ Nothing here is public API; the public types in :mod:`strohmandeln.state` wrap i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Final
 
@@ -107,10 +108,6 @@ class RuleData:
         "identity",
         "hand_getters",
         "pile_getters",
-        "pile_cards",
-        "pile_below",
-        "pile_numbers",
-        "elder_pile_cards",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -150,26 +147,10 @@ class RuleData:
         self.deck_index = tuple(c.index for c in deck.cards)
         #: whether the deck's k-th card is card k (the 54-card deck)
         self.identity = self.deck_index == tuple(range(len(self.deck_index)))
-        # For dealing in C-level steps: the cards at the hand positions of each role; every
-        # Strohmann card (Elder's first), the card below each (position ``n`` of a deck order
-        # with -1 appended: none) and the number 0-2 of its Strohmann.
+        # For dealing in C-level steps: the cards at the hand positions of each role, and each
+        # role's three Strohmänner as slices of a deck order (a tuple of three tuples).
         self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
-        #: each role's three Strohmänner as slices of a deck order (a tuple of three tuples)
         self.pile_getters = tuple(itemgetter(*(slice(a, b) for a, b in pile_slices[role])) for role in (0, 1))
-        n = len(self.deck_index)
-        pile_positions: list[int] = []
-        below: list[int] = []
-        numbers: list[int] = []
-        for role in (0, 1):
-            for k, (a, b) in enumerate(pile_slices[role]):
-                pile_positions.extend(range(a, b))
-                below.extend([*range(a + 1, b), n])
-                numbers.extend([k] * (b - a))
-            if role == 0:
-                self.elder_pile_cards = len(pile_positions)
-        self.pile_cards = itemgetter(*pile_positions)
-        self.pile_below = itemgetter(*below)
-        self.pile_numbers = tuple(numbers)
 
 
 _CHUNK_BITS: Final = 11
@@ -242,7 +223,6 @@ class Deal:
         "ann_trull",
         "ann_kings",
         "rostopschin",
-        "variants",
         "call_cards",
         "ann_cards",
         "may_vary",
@@ -269,7 +249,6 @@ class Deal:
     ann_trull: bool
     ann_kings: bool
     rostopschin: bool
-    variants: bool
     call_cards: int
     ann_cards: int
     #: per seat: whether any of his plays in this deal can carry an announcement or a call
@@ -289,19 +268,7 @@ class Deal:
     ) -> None:
         if order_index is None and order is not None:
             order_index = [c.index for c in order]
-        data = rule_data(rules)
-        pile_of = list(_NO_PILE)
-        nxt = list(_NO_PILE)
-        for pid, pile in enumerate(piles):
-            number = pid % 3
-            for c, below in zip(pile, pile[1:] + (-1,)):
-                nxt[c] = below
-                pile_of[c] = number
-        # Whether a seat can ever announce or call is left open here (legal_actions then checks
-        # the hand every time): this constructor serves samples and positions, which are built
-        # often and played briefly.
-        v = data.variants
-        self._fill(data, rules, order, order_index, dealer, hands, piles, pile_of, nxt, (v, v))
+        self._fill(rule_data(rules), rules, order, order_index, dealer, hands, piles)
 
     @classmethod
     def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
@@ -314,23 +281,11 @@ class Deal:
         get_pe, get_pd = data.pile_getters
         piles_e: tuple[tuple[int, ...], ...] = get_pe(idx)
         piles_d: tuple[tuple[int, ...], ...] = get_pd(idx)
-        cards = data.pile_cards(idx)  # every Strohmann card, Elder's first
-        pile_of = list(_NO_PILE)
-        nxt = list(_NO_PILE)
-        for c, below, number in zip(cards, data.pile_below(idx + (-1,)), data.pile_numbers):
-            nxt[c] = below
-            pile_of[c] = number
-        if data.variants:
-            reach_e: int = hand_e | sum(map(bit, cards[: data.elder_pile_cards]))
-            may_e = _may_vary(data, reach_e)
-            may_d = _may_vary(data, data.deck_mask ^ reach_e)  # the dealer can hold the rest
-        else:
-            may_e = may_d = False
         self: Deal = object.__new__(cls)
         if dealer == 0:
-            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e, pile_of, nxt, (may_d, may_e))
+            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e)
         else:
-            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d, pile_of, nxt, (may_e, may_d))
+            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d)
         return self
 
     def _fill(
@@ -342,11 +297,25 @@ class Deal:
         dealer: int,
         hands: tuple[int, int],
         piles: tuple[tuple[int, ...], ...],
-        pile_of: list[int],
-        nxt: list[int],
-        may_vary: tuple[bool, bool],
     ) -> None:
-        self.may_vary = may_vary
+        # Each Strohmann card's number and the card below it (R11, R15), and the cards each
+        # seat can ever hold: his hand and his Strohmänner.
+        pile_of = list(_NO_PILE)
+        nxt = list(_NO_PILE)
+        for pid, pile in enumerate(piles):
+            number = pid % 3
+            below = -1
+            for c in reversed(pile):
+                nxt[c] = below
+                pile_of[c] = number
+                below = c
+        if data.variants:
+            bit = BIT.__getitem__
+            reach0: int = hands[0] | sum(map(bit, chain.from_iterable(piles[:3])))
+            reach1: int = hands[1] | sum(map(bit, chain.from_iterable(piles[3:])))
+            self.may_vary = (_may_vary(data, reach0), _may_vary(data, reach1))
+        else:
+            self.may_vary = (False, False)
         self.rules = rules
         self._order = order
         self.order_index = None if order_index is None else tuple(order_index)  # free for a tuple
@@ -362,7 +331,6 @@ class Deal:
         self.ann_trull = data.ann_trull
         self.ann_kings = data.ann_kings
         self.rostopschin = data.rostopschin
-        self.variants = data.variants
         self.call_cards = data.call_cards
         self.ann_cards = data.ann_cards
         self.thirds = data.thirds
