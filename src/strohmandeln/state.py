@@ -212,9 +212,7 @@ _DECISIONS: Final[dict[int, tuple[Action, ...]]] = {
 _ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 #: The kinds of action each phase takes, by the phase's id.
 _EXPECTED: Final[dict[int, tuple[type, ...]]] = {
-    id(_FOLD): (Fold, Keep),
-    id(_AUCTION): (Take, Pass),
-    id(_DOUBLING): (Double, NoDouble),
+    **{key: tuple(type(a) for a in actions) for key, actions in _DECISIONS.items() if actions},
     id(_PLAY): (Play,),
 }
 _FOLLOW = E.FOLLOW_MASK
@@ -271,7 +269,6 @@ def _call_play(index: int, code: int) -> Play:
 #: The plays with a call and no announcement (R18).
 _ROSS: Final[tuple[Play, ...]] = (_call_play(E.XVII, 1),)
 _TOPSCHIN: Final[tuple[Play, ...]] = (_call_play(E.XVIII, 2),)
-_ROSS_AND_TOPSCHIN: Final = _ROSS + _TOPSCHIN
 #: ``_PAIR[a][b]``: the mask of cards a and b (a trick's two cards)
 _PAIR: Final = tuple(tuple(E.BIT[a] | E.BIT[b] for b in range(54)) for a in range(54))
 # A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
@@ -828,7 +825,7 @@ class GameState(E.ValueByKey):
         >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
         (36, 'I', '♦4+trull')
         """
-        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, ntr, calls, _auc, _hist, _tricks, _events = self._c
+        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, _ntr, _calls, _auc, _hist, _tricks, _events = self._c
         if phase is not _PLAY:
             return _DECISIONS[id(phase)]
         if p == 0:
@@ -858,13 +855,8 @@ class GameState(E.ValueByKey):
             return legal
         if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
             return self._with_variants(legal, m, p)
-        if m & d.call_cards:  # calls alone (R18): Ross with XVII, Topschin with a led XVIII
-            if m & _XVII_BIT:
-                legal += _ROSS
-            if m & _XVIII_BIT and lead < 0:
-                ross = calls >> 4
-                if ross and (ross - 1) >> 1 == ntr - 1 and (ross - 1) & 1 == p:
-                    legal += _TOPSCHIN
+        if m & d.call_cards:  # calls alone (R18)
+            return legal + self._call_plays(m, p)
         return legal
 
     def is_legal(self, action: object) -> bool:
@@ -928,29 +920,29 @@ class GameState(E.ValueByKey):
         ross = c[11] >> 4
         return c[9] < 0 and ross > 0 and (ross - 1) >> 1 == c[10] - 1 and (ross - 1) & 1 == p
 
+    def _call_plays(self, m: int, p: int) -> tuple[Play, ...]:
+        """The calls seat ``p`` may make without an announcement (R18; ``m``: the mask of the
+        legal cards): Ross with XVII, Topschin with a led XVIII after his called XVII won."""
+        ross = _ROSS if m & _XVII_BIT else ()
+        if m & _XVIII_BIT and self._topschin_allowed(p):
+            return ross + _TOPSCHIN
+        return ross
+
     def _with_variants(self, plain: tuple[Play, ...], m: int, p: int) -> tuple[Action, ...]:
         """Add the announcement (R17) and call (R18) variants to the plain plays (``m``: the
         mask of the legal cards)."""
-        d = self._c[0]
+        calls = self._call_plays(m, p) if self._c[0].rostopschin else ()
         opts = self._ann_options(p)
-        if d.rostopschin:
-            ross = m >> E.XVII & 1
-            top = m >> E.XVIII & 1 and self._topschin_allowed(p)
-        else:
-            ross = top = False
-        if not opts:  # calls alone (the common case where the rules have Rostopschin)
-            if ross:
-                return plain + (_ROSS_AND_TOPSCHIN if top else _ROSS)
-            return plain + _TOPSCHIN if top else plain
+        if not opts:
+            return plain + calls
         extra: list[Play] = []
         subsets = [b for b in (1, 2, 3) if b & opts == b]
         for bits in subsets:
             for play in plain:
                 extra.append(_PLAYS[play.card.index][bits][0])  # type: ignore[arg-type]
-        if ross:
-            extra.extend(_PLAYS[E.XVII][bits][1] for bits in [0, *subsets])  # type: ignore[misc]
-        if top:
-            extra.extend(_PLAYS[E.XVIII][bits][2] for bits in [0, *subsets])  # type: ignore[misc]
+        for call in calls:  # each call alone, then with each announcement it may carry
+            code = 1 if call.call is Call.ROSS else 2
+            extra.extend(_PLAYS[call.card.index][bits][code] for bits in [0, *subsets])  # type: ignore[misc]
         return plain + tuple(extra)
 
     # ------------------------------------------------------------------------------------------
