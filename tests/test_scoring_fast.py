@@ -1,7 +1,6 @@
 """The shortcuts of :func:`strohmandeln.score` build the same values as the attrs constructors (R24).
 
-``score`` shares equal :class:`CardPoints` and :class:`ScoreLine` values between results and
-fills a :class:`DealResult` in through its slots instead of its generated ``__init__``. Here every
+``score`` shares equal :class:`CardPoints` and :class:`ScoreLine` values between results. Here every
 result of many random deals of every preset (and of variants: undertaker doubling, thrown-in
 deals, every kind of Valat, multipliers) is rebuilt with the ordinary constructors and compared:
 equal both ways, with the same hash, repr, ``str``, ``to_dict``, ``attrs.asdict``, field types

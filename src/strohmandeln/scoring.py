@@ -289,7 +289,7 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     (True, 2)
     """
     # This runs once per deal of every simulation, so it reads the state's field tuple directly
-    # and builds its objects through the shortcuts described at _new_result and _line below.
+    # and shares its card points and score lines (see _card_points and _line below).
     c = state._c
     d = c[_DEAL]
     plan = _plan(d)
@@ -301,7 +301,7 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     points = (_card_points(thirds0), _card_points(thirds1))
     u, doubled, void = c[_AUCTION]
     if void is not None:
-        return _new_result(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
+        return DealResult(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
     # The shortcuts need an int multiplier (the memo would give 1.0 or True the lines of 1, and
     # sum() adds floats in its own way); anything else takes the plain way.
     exact = type(multiplier) is int
@@ -367,9 +367,7 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             net0 += ln.value * multiplier if ln.player == 0 else -(ln.value * multiplier)
     else:
         net0 = _net(final, 0)
-    return _new_result(
-        plan.name, d.dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0)
-    )
+    return DealResult(plan.name, d.dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
 
 
 _VALAT: Final = Bonus.VALAT.value
@@ -388,18 +386,11 @@ _TRICKS: Final = 14
 # --- building the result objects cheaply -----------------------------------------------------
 #
 # attrs' generated __init__ of a frozen slotted class stores each field through a bound
-# ``object.__setattr__``; building a result's dozen objects that way was a good part of what
-# scoring a deal cost. score() builds the very same values more cheaply (same classes, same
-# field values, hence the same ==, hash, repr and to_dict; tests/test_scoring_fast.py compares
-# them with the constructors' over random deals of every preset). That is sound because these
-# classes' __init__ does nothing but store its arguments: no validators, converters,
-# on_setattr hooks, pre- or post-init, or cached hash (the test checks that too).
-#
-# * CardPoints and ScoreLine are frozen values without an identity of their own, so equal ones
-#   are shared: card points from a table by thirds, score lines from a memo keyed by all six
-#   fields.
-# * A DealResult is filled in through its slots' descriptors, which store a value whatever the
-#   class's __setattr__ says, just as attrs' __init__ does through ``object.__setattr__``.
+# ``object.__setattr__``, so building a result's objects was a good part of what scoring a deal
+# cost. CardPoints and ScoreLine are frozen values without an identity of their own, so score()
+# shares equal ones: card points from a table by thirds, score lines from a memo keyed by all
+# six fields (tests/test_scoring_fast.py compares the results with the constructors' over
+# random deals of every preset).
 
 #: ``CardPoints(t)`` for every total of thirds a deck can give (54 cards: 210, 40 cards: 264).
 _CARD_POINTS: Final = tuple(CardPoints(t) for t in range(265))
@@ -426,56 +417,6 @@ def _line(kind: str, player: int, value: int, multiplier: int, rule: str, descri
     return line
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    """The ``__set__`` of the slot ``name`` of ``cls``: stores a value, bypassing a frozen
-    class's ``__setattr__`` as attrs' own ``__init__`` does."""
-    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
-    return setter
-
-
-_new = object.__new__
-_set_rules = _slot_setter(DealResult, "rules")
-_set_dealer = _slot_setter(DealResult, "dealer")
-_set_void = _slot_setter(DealResult, "void")
-_set_undertaker = _slot_setter(DealResult, "undertaker")
-_set_doubled = _slot_setter(DealResult, "doubled")
-_set_card_points = _slot_setter(DealResult, "card_points")
-_set_card_play_winner = _slot_setter(DealResult, "card_play_winner")
-_set_drawn = _slot_setter(DealResult, "drawn")
-_set_lines = _slot_setter(DealResult, "lines")
-_set_multiplier = _slot_setter(DealResult, "multiplier")
-_set_totals = _slot_setter(DealResult, "totals")
-
-
-def _new_result(
-    rules: str,
-    dealer: int,
-    void: str | None,
-    undertaker: int | None,
-    doubled: bool,
-    card_points: tuple[CardPoints, CardPoints],
-    card_play_winner: int | None,
-    drawn: bool,
-    lines: tuple[ScoreLine, ...],
-    multiplier: int,
-    totals: tuple[int, int],
-) -> DealResult:
-    """``DealResult(...)`` with the same positional arguments, filled in slot by slot."""
-    result: DealResult = _new(DealResult)
-    _set_rules(result, rules)
-    _set_dealer(result, dealer)
-    _set_void(result, void)
-    _set_undertaker(result, undertaker)
-    _set_doubled(result, doubled)
-    _set_card_points(result, card_points)
-    _set_card_play_winner(result, card_play_winner)
-    _set_drawn(result, drawn)
-    _set_lines(result, lines)
-    _set_multiplier(result, multiplier)
-    _set_totals(result, totals)
-    return result
-
-
 # --- the bonuses -----------------------------------------------------------------------------
 
 #: A bonus check: (calls, cards won by seat 0, by seat 1, the packed tricks as a cons list with
@@ -499,7 +440,7 @@ class _Plan:
     def __init__(self, deal: E.Deal) -> None:
         self.rules = rules = deal.rules
         self.name = rules.name
-        self.deck = E.mask_of(rules.deck.cards)
+        self.deck = deal.deck_mask
         self.total = deal.thirds_of(self.deck)
         self.need = rules.deck.winning_points
         self.table = table = rules.scoring
