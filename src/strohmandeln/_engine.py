@@ -70,12 +70,9 @@ def _table(base: int, bits: int) -> list[tuple[Play, ...]]:
     return table
 
 
-#: Plain plays of the tarocks I…XI (bits 0–10) and XII…Sküs (bits 11–21) by 11-bit chunk: the
-#: answer to a led tarock is two look-ups.
-TAROCK_LOW: Final = _table(0, 11)
-TAROCK_HIGH: Final = _table(11, 11)
 #: Plain plays by the four chunks of 14, 14, 13 and 13 bits of the whole mask (cards 0–13,
-#: 14–27, 28–40, 41–53): a lead's plays in four look-ups. (About 5 MB; built in ~15 ms.)
+#: 14–27, 28–40, 41–53): a lead's plays in four look-ups, an answer in tarocks in two. (About
+#: 5 MB; built in ~15 ms.)
 WIDE_PLAYS: Final = (_table(0, 14), _table(14, 14), _table(28, 13), _table(41, 13))
 #: Plain plays of each suit by its 8-bit chunk.
 SUIT_PLAYS: Final = tuple(_table(22 + 8 * s, 8) for s in range(4))

@@ -242,7 +242,6 @@ CORE_FIELDS: Final = (
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
 _score: Callable[[GameState], DealResult] | None = None  # scoring.score, imported on first use
-_C0, _C1 = E.TAROCK_LOW, E.TAROCK_HIGH
 _W0, _W1, _W2, _W3 = E.WIDE_PLAYS
 _FOLLOW_PLAYS = E.FOLLOW_PLAYS
 _FOLLOW_SHIFT = E.FOLLOW_SHIFT
@@ -848,7 +847,7 @@ class GameState(E.ValueByKey):
                 m = 0  # no call goes with a suit card
             elif m & _TAROCKS:
                 m &= _TAROCKS
-                legal = _C0[m & 2047] + _C1[m >> 11]
+                legal = _W0[m & 16383] + _W1[m >> 14]  # (the tarocks are cards 0-21)
             else:
                 legal = _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
         if not d.may_vary[p]:  # he can never announce or call in this deal
