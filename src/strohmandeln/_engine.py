@@ -105,6 +105,7 @@ class RuleData:
         "identity",
         "hand_getters",
         "pile_getters",
+        "reach_getter",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -148,6 +149,8 @@ class RuleData:
         # role's three Strohmänner as slices of a deck order (a tuple of three tuples).
         self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
         self.pile_getters = tuple(itemgetter(*(slice(a, b) for a, b in pile_slices[role])) for role in (0, 1))
+        #: Elder's cards, hand and Strohmänner
+        self.reach_getter = itemgetter(*hand_positions[0], *(k for a, b in pile_slices[0] for k in range(a, b)))
 
 
 _CHUNK_BITS: Final = 11
@@ -195,7 +198,23 @@ def seat_layout(rules: RuleSet, dealer: int) -> tuple[tuple[tuple[int, ...], ...
     return hands, piles
 
 
-_NO_PILE: Final = (-1,) * 54
+#: What uncovering a Strohmann card brings (R11, R12): the cards that go to its owner's hand,
+#: the card that stays face up (a mask, or 0), the first event and the further events (packed
+#: without the trick number).
+Uncover = tuple[int, int, int, tuple[int, ...]]
+
+
+def _event(pid: int, card: int) -> int:
+    """The packed event of ``card`` turned on pile ``pid`` (player * 3 + Strohmann)."""
+    return pid // 3 | pid % 3 << 1 | card << 3
+
+
+# By ``pile << 6 | card``: the uncovering of a card that stays face up, of a card taken into
+# the hand (its event), and of the last card of a pile (seen or hidden, R12).
+_FACE_UP: Final[tuple[Uncover, ...]] = tuple((0, (1 << (k & 63)), _event(k >> 6, k & 63), ()) for k in range(6 << 6))
+_TAKEN_EVENT: Final = tuple(_event(k >> 6, k & 63) | 512 for k in range(6 << 6))
+_LAST_SEEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 512, ()) for k in range(6 << 6))
+_LAST_HIDDEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 1536, ()) for k in range(6 << 6))
 
 
 class Deal:
@@ -212,8 +231,8 @@ class Deal:
         "elder",
         "hands",
         "piles",
-        "pile_of",
-        "nxt",
+        "uncover",
+        "start",
         "deck_mask",
         "tricks",
         "hidden_last",
@@ -236,10 +255,11 @@ class Deal:
     hands: tuple[int, int]
     #: player * 3 + k -> the card indices of Strohmann k of the player, top first
     piles: tuple[tuple[int, ...], ...]
-    #: for every Strohmann card: the number (0-2) of its Strohmann (-1 for other cards)
-    pile_of: list[int]
-    #: for every Strohmann card: the card below it, or -1 for the last one (and other cards)
-    nxt: list[int]
+    #: for every Strohmann card but the last of its pile: what playing it uncovers (R11, R12)
+    uncover: list[Uncover | None]
+    #: the uncovering before the first lead (R11): cards added to the hands and to the face-up
+    #: tops of seats 0 and 1, and the events (a cons list)
+    start: tuple[int, int, int, int, Any]
     deck_mask: int
     tricks: int
     hidden_last: bool
@@ -271,18 +291,23 @@ class Deal:
     def dealt(cls, rules: RuleSet, data: RuleData, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None) -> Deal:
         """The deal of the deck order ``idx`` (card indices, top first) by R6's layout, built
         with as few Python-level steps as possible (it runs once per simulated deal)."""
-        bit = BIT.__getitem__
+        # (``itemgetter(*cards)(BIT)`` is the cheapest C-level way to the bits of many cards)
         get_e, get_d = data.hand_getters
-        hand_e: int = sum(map(bit, get_e(idx)))
-        hand_d: int = sum(map(bit, get_d(idx)))
+        hand_e: int = sum(itemgetter(*get_e(idx))(BIT))
+        hand_d: int = sum(itemgetter(*get_d(idx))(BIT))
         get_pe, get_pd = data.pile_getters
         piles_e: tuple[tuple[int, ...], ...] = get_pe(idx)
         piles_d: tuple[tuple[int, ...], ...] = get_pd(idx)
+        if data.variants:  # every card is dealt: what Elder cannot reach, the dealer can
+            reach_e: int = sum(itemgetter(*data.reach_getter(idx))(BIT))
+            reach_d = data.deck_mask ^ reach_e
+        else:
+            reach_e = reach_d = 0
         self: Deal = object.__new__(cls)
         if dealer == 0:
-            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e)
+            self._fill(data, rules, order, idx, 0, (hand_d, hand_e), piles_d + piles_e, (reach_d, reach_e))
         else:
-            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d)
+            self._fill(data, rules, order, idx, 1, (hand_e, hand_d), piles_e + piles_d, (reach_e, reach_d))
         return self
 
     def _fill(
@@ -294,23 +319,53 @@ class Deal:
         dealer: int,
         hands: tuple[int, int],
         piles: tuple[tuple[int, ...], ...],
+        reach: tuple[int, int] | None = None,
     ) -> None:
-        # Each Strohmann card's number and the card below it (R11, R15), and the cards each
-        # seat can ever hold: his hand and his Strohmänner.
-        pile_of = list(_NO_PILE)
-        nxt = list(_NO_PILE)
+        """Set every field (``reach``: the cards each seat holds or will turn up, if known).
+
+        What turning up each Strohmann card brings (R11, R12), found once per deal: for
+        every pile, bottom card first, the result of uncovering it, which is what playing the
+        card above it brings; each pile's top gives the uncovering before the first lead.
+        """
+        uncover: list[Uncover | None] = [None] * 54
+        tops: list[Uncover | None] = []
+        last = _LAST_HIDDEN if data.hidden_last else _LAST_SEEN
         for pid, pile in enumerate(piles):
-            number = pid % 3
-            below = -1
+            off = pid << 6
+            below: Uncover | None = None
             for c in reversed(pile):
-                nxt[c] = below
-                pile_of[c] = number
-                below = c
+                uncover[c] = below
+                if below is None:  # the last card goes to the hand, whatever it is (R12)
+                    below = last[off | c]
+                elif TAKEN_UP[c]:  # a tarock or a King goes to the hand; the next card turns
+                    below = (BIT[c] | below[0], below[1], _TAKEN_EVENT[off | c], (below[2], *below[3]))
+                else:  # any other card stays face up
+                    below = _FACE_UP[off | c]
+            tops.append(below)
+        self.uncover = uncover
+        # The uncovering before the first lead (R11): Elder's Strohmänner first, left to right.
+        hands_add = [0, 0]
+        tops_add = [0, 0]
+        events: Any = None
+        elder = 1 - dealer
+        for pid in (3 * elder, 3 * elder + 1, 3 * elder + 2, 3 * dealer, 3 * dealer + 1, 3 * dealer + 2):
+            first = tops[pid]
+            if first is not None:
+                hands_add[pid // 3] |= first[0]
+                tops_add[pid // 3] |= first[1]
+                events = (events, first[2])
+                for e in first[3]:
+                    events = (events, e)
+        self.start = (hands_add[0], hands_add[1], tops_add[0], tops_add[1], events)
+        # Whether each seat can ever announce or call: the cards he holds or will turn up.
         if data.variants:
-            bit = BIT.__getitem__
-            reach0: int = hands[0] | sum(map(bit, chain.from_iterable(piles[:3])))
-            reach1: int = hands[1] | sum(map(bit, chain.from_iterable(piles[3:])))
-            self.may_vary = (_may_vary(data, reach0), _may_vary(data, reach1))
+            if reach is None:
+                bits = BIT.__getitem__
+                reach = (
+                    hands[0] | sum(map(bits, chain.from_iterable(piles[:3]))),
+                    hands[1] | sum(map(bits, chain.from_iterable(piles[3:]))),
+                )
+            self.may_vary = (_may_vary(data, reach[0]), _may_vary(data, reach[1]))
         else:
             self.may_vary = (False, False)
         self.rules = rules
@@ -320,8 +375,6 @@ class Deal:
         self.elder = 1 - dealer
         self.hands = hands
         self.piles = piles
-        self.pile_of = pile_of
-        self.nxt = nxt
         self.deck_mask = data.deck_mask
         self.tricks = data.tricks
         self.hidden_last = data.hidden_last
@@ -340,27 +393,6 @@ class Deal:
         if order is None and self.order_index is not None:
             order = self._order = tuple([DECK_54[i] for i in self.order_index])
         return order
-
-    def turn_up(self, p: int, c: int, h: int, t: int, ev: object, trick: int) -> tuple[int, int, object]:
-        """Turn card ``c`` of one of player ``p``'s Strohmänner and go on while R11 says so.
-
-        Returns the player's new hand and top masks and the event list (a cons list of packed
-        events).
-        """
-        nxt = self.nxt
-        base = p | self.pile_of[c] << 1 | trick << 11
-        while True:
-            n = nxt[c]
-            if n < 0:  # the last card of its Strohmann goes to the hand whatever it is (R12)
-                ev = (ev, base | c << 3 | 512 | self.hidden_last << 10)
-                return h | BIT[c], t, ev
-            if TAKEN_UP[c]:  # a tarock or a King goes to the hand, and the next card turns
-                ev = (ev, base | c << 3 | 512)
-                h |= BIT[c]
-                c = n
-                continue
-            ev = (ev, base | c << 3)
-            return h, t | BIT[c], ev
 
     def thirds_of(self, mask: int) -> int:
         """The card points of ``mask`` in thirds."""

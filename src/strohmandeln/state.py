@@ -250,10 +250,11 @@ _KINGS = E.KINGS
 _XVII_BIT: Final = 1 << E.XVII
 _XVIII_BIT: Final = 1 << E.XVIII
 _PLAIN = PLAIN
-#: ``_FOLLOWER_WINS[led][played]``: whether the second card of a trick beats the first (R15):
-#: a higher card of the same class (tarocks, or the led suit), or any tarock on a suit card.
-_FOLLOWER_WINS: Final = tuple(
-    tuple((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0) for f in range(54))
+#: ``_OUTCOME[led][played]``: whether the second card of a trick beats the first (R15) — a
+#: higher card of the same class (tarocks, or the led suit), or any tarock on a suit card — and
+#: the mask of the two cards.
+_OUTCOME: Final = tuple(
+    tuple(((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0), E.BIT[led] | E.BIT[f]) for f in range(54))
     for led in range(54)
 )
 _BIT: Final = E.BIT
@@ -268,8 +269,6 @@ def _call_play(index: int, code: int) -> Play:
 #: The plays with a call and no announcement (R18).
 _ROSS: Final[tuple[Play, ...]] = (_call_play(E.XVII, 1),)
 _TOPSCHIN: Final[tuple[Play, ...]] = (_call_play(E.XVIII, 2),)
-#: ``_PAIR[a][b]``: the mask of cards a and b (a trick's two cards)
-_PAIR: Final = tuple(tuple(E.BIT[a] | E.BIT[b] for b in range(54)) for a in range(54))
 # A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
 # leader's info << 14 | follower's info << 19 (info = from_strohmann | announcements << 1 |
 # call << 3). Its two halves come from tables, so that packing costs one big-int operation:
@@ -1035,29 +1034,44 @@ class GameState(E.ValueByKey):
         else:
             raise self._refusal(action, p)
         # The trick is complete (R15).
-        if _FOLLOWER_WINS[li][i]:
-            winner = p
+        wins, pair = _OUTCOME[li][i]
+        winner = p if wins else 1 - p
+        if winner:
+            w1 |= pair
         else:
-            winner = 1 - p
-        if winner == 0:
-            w0 |= _PAIR[li][i]
-        else:
-            w1 |= _PAIR[li][i]
+            w0 |= pair
         ntr += 1
-        if lead & 64:  # the leader's card came from a Strohmann: turn its next card
-            nx = d.nxt[li]
-            if nx >= 0:
-                if p:
-                    h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
-                else:
-                    h1, t1, events = d.turn_up(1, nx, h1, t1, events, ntr)
-        if info & 1:
-            nx = d.nxt[i]
-            if nx >= 0:
-                if p:
-                    h1, t1, events = d.turn_up(1, nx, h1, t1, events, ntr)
-                else:
-                    h0, t0, events = d.turn_up(0, nx, h0, t0, events, ntr)
+        # A card played from a Strohmann uncovers the next one (R11, R12): leader's first.
+        if lead & 64 and (u := d.uncover[li]) is not None:
+            ha, ta, e, more = u
+            if p:  # the leader is seat 0
+                if ha:
+                    h0 |= ha
+                if ta:
+                    t0 |= ta
+            else:
+                if ha:
+                    h1 |= ha
+                if ta:
+                    t1 |= ta
+            events = (events, e | ntr << 11)
+            for e in more:
+                events = (events, e | ntr << 11)
+        if info & 1 and (u := d.uncover[i]) is not None:
+            ha, ta, e, more = u
+            if p:
+                if ha:
+                    h1 |= ha
+                if ta:
+                    t1 |= ta
+            else:
+                if ha:
+                    h0 |= ha
+                if ta:
+                    t0 |= ta
+            events = (events, e | ntr << 11)
+            for e in more:
+                events = (events, e | ntr << 11)
         tricks = (tricks, _LEAD_PACK[p][lead] | _FOLLOW_PACK[i | winner << 6 | info << 7])
         if ntr == d.tricks:
             n = _FinalState()
@@ -1125,21 +1139,11 @@ class GameState(E.ValueByKey):
         """Uncover the Strohmänner (R11, R12; Elder first, left to right) and begin play (R5)."""
         c = self._c
         d = c[0]
-        events = c[15]
-        h0, h1, t0, t1 = c[3], c[4], c[5], c[6]
-        turn_up = d.turn_up
-        piles = d.piles
-        for p in (d.elder, d.dealer):
-            for pile in piles[3 * p : 3 * p + 3]:
-                if pile:
-                    if p == 0:
-                        h0, t0, events = turn_up(0, pile[0], h0, t0, events, 0)
-                    else:
-                        h1, t1, events = turn_up(1, pile[0], h1, t1, events, 0)
+        h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
         und = auc[0]
         turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
         n: GameState = _LiveState()
-        n._c = (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        n._c = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
         return n
 
     # ------------------------------------------------------------------------------------------
