@@ -250,12 +250,24 @@ _KINGS = E.KINGS
 _XVII_BIT: Final = 1 << E.XVII
 _XVIII_BIT: Final = 1 << E.XVIII
 _PLAIN = PLAIN
-#: ``_OUTCOME[led][played]``: whether the second card of a trick beats the first (R15) — a
-#: higher card of the same class (tarocks, or the led suit), or any tarock on a suit card — and
-#: the mask of the two cards.
-_OUTCOME: Final = tuple(
-    tuple(((E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0), E.BIT[led] | E.BIT[f]) for f in range(54))
-    for led in range(54)
+#: ``_TRICK[follower][led][played]``: what a trick's second card means (R14, R15): the winner's
+#: seat (the second card wins with a higher card of the same class — the tarocks, or the led
+#: suit — or with any tarock on a suit card), the mask of the two cards, whether the second
+#: card is of the led class, and the follower's half of the packed trick (without his info).
+_TRICK: Final = tuple(
+    tuple(
+        tuple(
+            (
+                w := p if (E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0) else 1 - p,
+                E.BIT[led] | E.BIT[f],
+                E.CLASS[f] == E.CLASS[led],
+                f << 7 | w << 13,
+            )
+            for f in range(54)
+        )
+        for led in range(54)
+    )
+    for p in (0, 1)
 )
 _BIT: Final = E.BIT
 
@@ -274,8 +286,6 @@ _TOPSCHIN: Final[tuple[Play, ...]] = (_call_play(E.XVIII, 2),)
 # call << 3). Its two halves come from tables, so that packing costs one big-int operation:
 #: ``_LEAD_PACK[follower][lead]``: the leader's half, from the state's lead field
 _LEAD_PACK: Final = tuple(tuple((1 - p) | (lead & 63) << 1 | (lead >> 6) << 14 for lead in range(1 << 11)) for p in (0, 1))
-#: ``_FOLLOW_PACK[card | winner << 6 | info << 7]``: the follower's half
-_FOLLOW_PACK: Final = tuple((k & 63) << 7 | (k >> 6 & 1) << 13 | (k >> 7) << 19 for k in range(1 << 12))
 
 
 def _after_deal(d: E.Deal) -> tuple[Phase, int]:
@@ -968,11 +978,11 @@ class GameState(E.ValueByKey):
         d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events = self._c
         # The hot path takes the interned plain plays that legal_actions() and parse_action()
         # return, identified by identity; everything else is checked in full by _check first.
-        if type(action) is Play and phase is _PLAY and player is None:
-            try:
-                i = action.card.index
+        if phase is _PLAY and player is None:
+            try:  # (identity with an interned play also says it is a Play, of the exact type)
+                i = action.card.index  # type: ignore[union-attr]
                 plain = action is _PLAIN[i]
-            except Exception:  # a malformed card: _check says why
+            except Exception:  # not a play, or a malformed card: _check says why
                 plain = False
         else:
             plain = False
@@ -1014,7 +1024,8 @@ class GameState(E.ValueByKey):
             return n
         # The follower: the led class if he can, else a tarock if he can, else anything (R14).
         li = lead & 63
-        if _CLASS[i] != _CLASS[li]:
+        winner, pair, same, half = _TRICK[p][li][i]
+        if not same:
             avail = (h0 | t0) if p == 0 else (h1 | t1)
             if avail & _FOLLOW[li] or (_CLASS[i] and avail & _TAROCKS):
                 raise self._refusal(action, p)
@@ -1034,8 +1045,6 @@ class GameState(E.ValueByKey):
         else:
             raise self._refusal(action, p)
         # The trick is complete (R15).
-        wins, pair = _OUTCOME[li][i]
-        winner = p if wins else 1 - p
         if winner:
             w1 |= pair
         else:
@@ -1072,7 +1081,7 @@ class GameState(E.ValueByKey):
             events = (events, e | ntr << 11)
             for e in more:
                 events = (events, e | ntr << 11)
-        tricks = (tricks, _LEAD_PACK[p][lead] | _FOLLOW_PACK[i | winner << 6 | info << 7])
+        tricks = (tricks, _LEAD_PACK[p][lead] | half | info << 19 if info else _LEAD_PACK[p][lead] | half)
         if ntr == d.tricks:
             n = _FinalState()
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
