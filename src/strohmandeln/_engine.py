@@ -199,9 +199,10 @@ def seat_layout(rules: RuleSet, dealer: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 #: What uncovering a Strohmann card brings (R11, R12): the cards that go to its owner's hand,
-#: the card that stays face up (a mask, or 0), the first event and the further events (packed
-#: without the trick number).
-Uncover = tuple[int, int, int, tuple[int, ...]]
+#: the card that stays face up (a mask, or 0), the card's event (packed without the trick
+#: number), and, if it went to the hand, the uncovering of the card below it, whose events
+#: follow (a chain; the masks of the first link already include the others').
+Uncover = tuple[int, int, int, Any]
 
 
 def _event(pid: int, card: int) -> int:
@@ -211,10 +212,13 @@ def _event(pid: int, card: int) -> int:
 
 # By ``pile << 6 | card``: the uncovering of a card that stays face up, of a card taken into
 # the hand (its event), and of the last card of a pile (seen or hidden, R12).
-_FACE_UP: Final[tuple[Uncover, ...]] = tuple((0, (1 << (k & 63)), _event(k >> 6, k & 63), ()) for k in range(6 << 6))
+_FACE_UP: Final[tuple[Uncover, ...]] = tuple((0, (1 << (k & 63)), _event(k >> 6, k & 63), None) for k in range(6 << 6))
+#: The piles (player * 3 + Strohmann) in the order they are uncovered before the first lead,
+#: Elder's first, by dealer (R11).
+_START_ORDER: Final = ((3, 4, 5, 0, 1, 2), (0, 1, 2, 3, 4, 5))
 _TAKEN_EVENT: Final = tuple(_event(k >> 6, k & 63) | 512 for k in range(6 << 6))
-_LAST_SEEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 512, ()) for k in range(6 << 6))
-_LAST_HIDDEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 1536, ()) for k in range(6 << 6))
+_LAST_SEEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 512, None) for k in range(6 << 6))
+_LAST_HIDDEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 1536, None) for k in range(6 << 6))
 
 
 class Deal:
@@ -328,9 +332,12 @@ class Deal:
         card above it brings; each pile's top gives the uncovering before the first lead.
         """
         uncover: list[Uncover | None] = [None] * 54
-        tops: list[Uncover | None] = []
         last = _LAST_HIDDEN if data.hidden_last else _LAST_SEEN
-        for pid, pile in enumerate(piles):
+        events: Any = None  # the uncovering before the first lead, Elder's piles first (R11)
+        hands_add = [0, 0]
+        tops_add = [0, 0]
+        for pid in _START_ORDER[dealer]:
+            pile = piles[pid]
             off = pid << 6
             below: Uncover | None = None
             for c in reversed(pile):
@@ -338,24 +345,17 @@ class Deal:
                 if below is None:  # the last card goes to the hand, whatever it is (R12)
                     below = last[off | c]
                 elif TAKEN_UP[c]:  # a tarock or a King goes to the hand; the next card turns
-                    below = (BIT[c] | below[0], below[1], _TAKEN_EVENT[off | c], (below[2], *below[3]))
+                    below = (BIT[c] | below[0], below[1], _TAKEN_EVENT[off | c], below)
                 else:  # any other card stays face up
                     below = _FACE_UP[off | c]
-            tops.append(below)
+            if below is not None:
+                seat = pid // 3
+                hands_add[seat] |= below[0]
+                tops_add[seat] |= below[1]
+                while below is not None:
+                    events = (events, below[2])
+                    below = below[3]
         self.uncover = uncover
-        # The uncovering before the first lead (R11): Elder's Strohmänner first, left to right.
-        hands_add = [0, 0]
-        tops_add = [0, 0]
-        events: Any = None
-        elder = 1 - dealer
-        for pid in (3 * elder, 3 * elder + 1, 3 * elder + 2, 3 * dealer, 3 * dealer + 1, 3 * dealer + 2):
-            first = tops[pid]
-            if first is not None:
-                hands_add[pid // 3] |= first[0]
-                tops_add[pid // 3] |= first[1]
-                events = (events, first[2])
-                for e in first[3]:
-                    events = (events, e)
         self.start = (hands_add[0], hands_add[1], tops_add[0], tops_add[1], events)
         # Whether each seat can ever announce or call: the cards he holds or will turn up.
         if data.variants:

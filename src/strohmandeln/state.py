@@ -1064,8 +1064,9 @@ class GameState(E.ValueByKey):
                 if ta:
                     t1 |= ta
             events = (events, e | ntr << 11)
-            for e in more:
-                events = (events, e | ntr << 11)
+            while more is not None:  # cards taken into the hand: the next card turned too
+                events = (events, more[2] | ntr << 11)
+                more = more[3]
         if info & 1 and (u := d.uncover[i]) is not None:
             ha, ta, e, more = u
             if p:
@@ -1079,8 +1080,9 @@ class GameState(E.ValueByKey):
                 if ta:
                     t0 |= ta
             events = (events, e | ntr << 11)
-            for e in more:
-                events = (events, e | ntr << 11)
+            while more is not None:  # cards taken into the hand: the next card turned too
+                events = (events, more[2] | ntr << 11)
+                more = more[3]
         tricks = (tricks, _LEAD_PACK[p][lead] | half | info << 19 if info else _LEAD_PACK[p][lead] | half)
         if ntr == d.tricks:
             n = _FinalState()
