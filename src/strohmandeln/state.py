@@ -1006,19 +1006,20 @@ class GameState(E.ValueByKey):
                 info, calls = self._variant_info(action, p, i, calls)
         bit = _BIT[i]
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
+            code = i | info << 6 if info else i  # the lead field, but for from_strohmann
             n: GameState = _LiveState()
             # ``(x := m ^ bit) < m`` tests and removes the card in one big-int operation.
             if p == 0:
                 if (x := h0 ^ bit) < h0:
-                    n._c = (d, _PLAY, 1, x, h1, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+                    n._c = (d, _PLAY, 1, x, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events)
                 elif (x := t0 ^ bit) < t0:
-                    n._c = (d, _PLAY, 1, h0, h1, x, t1, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+                    n._c = (d, _PLAY, 1, h0, h1, x, t1, w0, w1, code | 64, ntr, calls, auc, (hist, action), tricks, events)
                 else:
                     raise self._refusal(action, p)
             elif (x := h1 ^ bit) < h1:
-                n._c = (d, _PLAY, 0, h0, x, t0, t1, w0, w1, i | info << 6, ntr, calls, auc, (hist, action), tricks, events)
+                n._c = (d, _PLAY, 0, h0, x, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events)
             elif (x := t1 ^ bit) < t1:
-                n._c = (d, _PLAY, 0, h0, h1, t0, x, w0, w1, i | (info | 1) << 6, ntr, calls, auc, (hist, action), tricks, events)
+                n._c = (d, _PLAY, 0, h0, h1, t0, x, w0, w1, code | 64, ntr, calls, auc, (hist, action), tricks, events)
             else:
                 raise self._refusal(action, p)
             return n
