@@ -230,14 +230,31 @@ _ANN_BITS: Final = {
 #: the led card | from_strohmann << 6 | announcement bits << 7 | call << 9), the number of
 #: completed tricks, the calls (announcement bits, 2 per seat, | (Ross trick * 2 + seat + 1)
 #: << 4), the auction's outcome (undertaker or -1, doubled, void reason), and three cons lists:
-#: the actions, the packed tricks and the packed Strohmann events.
+#: the actions, the packed tricks and the packed Strohmann events; and the legal actions of
+#: the seat to act, found when the state is made (see GameState.legal_actions).
 _Core = tuple[
-    E.Deal, Phase, int, int, int, int, int, int, int, int, int, int, tuple[int, bool, "VoidReason | None"], Any, Any, Any
+    E.Deal,
+    Phase,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    tuple[int, bool, "VoidReason | None"],
+    Any,
+    Any,
+    Any,
+    "tuple[Action, ...]",
 ]
 #: The names of the fields of ``_c``, in order (each is a private property of GameState).
 CORE_FIELDS: Final = (
     "_d", "_phase", "_turn", "_h0", "_h1", "_t0", "_t1", "_w0", "_w1",
-    "_lead", "_ntr", "_calls", "_auc", "_hist", "_tricks", "_events",
+    "_lead", "_ntr", "_calls", "_auc", "_hist", "_tricks", "_events", "_legal",
 )
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
@@ -332,7 +349,7 @@ class GameState(E.ValueByKey):
         phase, turn = _after_deal(deal)
         h0, h1 = deal.hands
         s: GameState = _LiveState()
-        s._c = (deal, phase, turn, h0, h1, 0, 0, 0, 0, -1, 0, 0, _NO_AUCTION, None, None, None)
+        s._c = (deal, phase, turn, h0, h1, 0, 0, 0, 0, -1, 0, 0, _NO_AUCTION, None, None, None, _DECISIONS[id(phase)])
         return s
 
     @classmethod
@@ -358,7 +375,8 @@ class GameState(E.ValueByKey):
         The caller vouches that the parts are those the rules would produce.
         """
         s: GameState = _LiveState() if turn >= 0 else _FinalState()
-        s._c = (deal, phase, turn, hands[0], hands[1], tops[0], tops[1], won[0], won[1], lead, ntr, calls, auc, hist, tricks, events)
+        c = (deal, phase, turn, hands[0], hands[1], tops[0], tops[1], won[0], won[1], lead, ntr, calls, auc, hist, tricks, events)
+        s._c = (*c, _legal_of(c))
         return s
 
     # The fields of ``_c``, by name, for the library's other modules (read only).
@@ -436,6 +454,11 @@ class GameState(E.ValueByKey):
     def _events(self) -> Any:
         """The packed Strohmann events as a cons list."""
         return self._c[15]
+
+    @property
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (see :meth:`legal_actions`)."""
+        return self._c[16]
 
     # ------------------------------------------------------------------------------------------
     # The public face
@@ -825,6 +848,7 @@ class GameState(E.ValueByKey):
 
         In play: the plain play of each legal card in canonical order, then the variants with
         announcements (R17) and calls (R18) where they are allowed. Empty when the deal is over.
+        They are found when the state is made, so this returns the same tuple every time.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
@@ -833,39 +857,7 @@ class GameState(E.ValueByKey):
         >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
         (36, 'I', '♦4+trull')
         """
-        d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, _ntr, _calls, _auc, _hist, _tricks, _events = self._c
-        if phase is not _PLAY:
-            return _DECISIONS[id(phase)]
-        if p == 0:
-            h = h0
-            m = h0 | t0
-        else:
-            h = h1
-            m = h1 | t1
-        legal: tuple[Play, ...]
-        if lead < 0:  # any card (R13)
-            # (two 28-bit halves first: operations on one-digit ints are cheaper in CPython)
-            lo = m & 0xFFFFFFF
-            hi = m >> 28
-            legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
-        else:  # the led class, else a tarock, else any card (R14)
-            li = lead & 63
-            table = _FOLLOW_PLAYS[li]
-            if table is not None and (suit := m >> _FOLLOW_SHIFT[li] & 255):
-                legal = table[suit]
-                m = 0  # no call goes with a suit card
-            elif m & _TAROCKS:
-                m &= _TAROCKS
-                legal = _W0[m & 16383] + _W1[m >> 14]  # (the tarocks are cards 0-21)
-            else:
-                legal = _W0[m & 16383] + _W1[m >> 14 & 16383] + _W2[m >> 28 & 8191] + _W3[m >> 41]
-        if not d.may_vary[p]:  # he can never announce or call in this deal
-            return legal
-        if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
-            return self._with_variants(legal, m, p)
-        if m & d.call_cards:  # calls alone (R18)
-            return legal + self._call_plays(m, p)
-        return legal
+        return self._c[16]
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` may be applied now.
@@ -909,49 +901,13 @@ class GameState(E.ValueByKey):
         """The announcements seat ``p`` may make with his next play (R17): bit 0 Trull, bit 1
         the four Kings (held in the hand and not yet announced)."""
         c = self._c
-        d = c[0]
-        if not d.ann_cards:
-            return 0
-        h = c[3] if p == 0 else c[4]
-        done = c[11] >> (2 * p)
-        opts = 0
-        if d.ann_trull and not done & 1 and h & _TRULL == _TRULL:
-            opts |= 1
-        if d.ann_kings and not done & 2 and h & _KINGS == _KINGS:
-            opts |= 2
-        return opts
+        return _ann_options(c[0], c[3] if p == 0 else c[4], c[11], p)
 
     def _topschin_allowed(self, p: int) -> bool:
         """Whether seat ``p`` may lead XVIII with Topschin now (R18): his called XVII won the
         previous trick."""
         c = self._c
-        ross = c[11] >> 4
-        return c[9] < 0 and ross > 0 and (ross - 1) >> 1 == c[10] - 1 and (ross - 1) & 1 == p
-
-    def _call_plays(self, m: int, p: int) -> tuple[Play, ...]:
-        """The calls seat ``p`` may make without an announcement (R18; ``m``: the mask of the
-        legal cards): Ross with XVII, Topschin with a led XVIII after his called XVII won."""
-        ross = _ROSS if m & _XVII_BIT else ()
-        if m & _XVIII_BIT and self._topschin_allowed(p):
-            return ross + _TOPSCHIN
-        return ross
-
-    def _with_variants(self, plain: tuple[Play, ...], m: int, p: int) -> tuple[Action, ...]:
-        """Add the announcement (R17) and call (R18) variants to the plain plays (``m``: the
-        mask of the legal cards)."""
-        calls = self._call_plays(m, p) if self._c[0].rostopschin else ()
-        opts = self._ann_options(p)
-        if not opts:
-            return plain + calls
-        extra: list[Play] = []
-        subsets = [b for b in (1, 2, 3) if b & opts == b]
-        for bits in subsets:
-            for play in plain:
-                extra.append(_PLAYS[play.card.index][bits][0])  # type: ignore[arg-type]
-        for call in calls:  # each call alone, then with each announcement it may carry
-            code = 1 if call.call is Call.ROSS else 2
-            extra.extend(_PLAYS[call.card.index][bits][code] for bits in [0, *subsets])  # type: ignore[misc]
-        return plain + tuple(extra)
+        return _topschin_allowed(c[9], c[10], c[11], p)
 
     # ------------------------------------------------------------------------------------------
     # Applying actions
@@ -975,7 +931,8 @@ class GameState(E.ValueByKey):
         >>> state.history, after.history
         ((), (Pass(),))
         """
-        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events = self._c
+        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, _ = self._c
+        legal: tuple[Action, ...]  # the successor's legal actions
         # The hot path takes the interned plain plays that legal_actions() and parse_action()
         # return, identified by identity; everything else is checked in full by _check first.
         if phase is _PLAY and player is None:
@@ -1007,21 +964,45 @@ class GameState(E.ValueByKey):
         bit = _BIT[i]
         if lead < 0:  # a lead: any card of the hand or a face-up Strohmann top (R13)
             code = i | info << 6 if info else i  # the lead field, but for from_strohmann
-            n: GameState = _LiveState()
             # ``(x := m ^ bit) < m`` tests and removes the card in one big-int operation.
             if p == 0:
                 if (x := h0 ^ bit) < h0:
-                    n._c = (d, _PLAY, 1, x, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events)
+                    h0 = x
                 elif (x := t0 ^ bit) < t0:
-                    n._c = (d, _PLAY, 1, h0, h1, x, t1, w0, w1, code | 64, ntr, calls, auc, (hist, action), tricks, events)
+                    t0 = x
+                    code |= 64
                 else:
                     raise self._refusal(action, p)
-            elif (x := h1 ^ bit) < h1:
-                n._c = (d, _PLAY, 0, h0, x, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events)
-            elif (x := t1 ^ bit) < t1:
-                n._c = (d, _PLAY, 0, h0, h1, t0, x, w0, w1, code | 64, ntr, calls, auc, (hist, action), tricks, events)
+                q = 1
+                h = h1
+                m = h1 | t1
             else:
-                raise self._refusal(action, p)
+                if (x := h1 ^ bit) < h1:
+                    h1 = x
+                elif (x := t1 ^ bit) < t1:
+                    t1 = x
+                    code |= 64
+                else:
+                    raise self._refusal(action, p)
+                q = 0
+                h = h0
+                m = h0 | t0
+            # The follower's legal actions: the led class, else a tarock, else any card (R14).
+            table = _FOLLOW_PLAYS[i]
+            if table is not None and (suit := m >> _FOLLOW_SHIFT[i] & 255):
+                legal = table[suit]
+                m = 0  # no call goes with a suit card
+            elif m & _TAROCKS:
+                m &= _TAROCKS
+                legal = _W0[m & 16383] + _W1[m >> 14]  # (the tarocks are cards 0-21)
+            else:
+                lo = m & 0xFFFFFFF
+                hi = m >> 28
+                legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
+            if d.may_vary[q] and (m & d.call_cards or (d.ann_cards and (h & d.ann_cards).bit_count() >= 3)):
+                legal = _vary(d, legal, m, h, q, calls, code, ntr)
+            n: GameState = _LiveState()
+            n._c = (d, _PLAY, q, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events, legal)
             return n
         # The follower: the led class if he can, else a tarock if he can, else anything (R14).
         li = lead & 63
@@ -1087,10 +1068,22 @@ class GameState(E.ValueByKey):
         tricks = (tricks, _LEAD_PACK[p][lead] | half | info << 19 if info else _LEAD_PACK[p][lead] | half)
         if ntr == d.tricks:
             n = _FinalState()
-            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
+            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, ())
+            return n
+        # The winner leads: his legal actions are all his cards (R13).
+        if winner:
+            h = h1
+            m = h1 | t1
         else:
-            n = _LiveState()
-            n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events)
+            h = h0
+            m = h0 | t0
+        lo = m & 0xFFFFFFF
+        hi = m >> 28
+        legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
+        if d.may_vary[winner] and (m & d.call_cards or (d.ann_cards and (h & d.ann_cards).bit_count() >= 3)):
+            legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
+        n = _LiveState()
+        n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, legal)
         return n
 
     def _variant_info(self, action: Play, p: int, i: int, calls: int) -> tuple[int, int]:
@@ -1116,7 +1109,7 @@ class GameState(E.ValueByKey):
         """This state with a new phase, seat to act, auction outcome and history."""
         c = self._c
         n: GameState = _LiveState() if turn >= 0 else _FinalState()
-        n._c = (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15])
+        n._c = (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15], _DECISIONS[id(phase)])
         return n
 
     def _apply_decision(self, action: Action) -> GameState:
@@ -1155,7 +1148,8 @@ class GameState(E.ValueByKey):
         und = auc[0]
         turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
         n: GameState = _LiveState()
-        n._c = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        fields = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        n._c = (*fields, _legal_of(fields))
         return n
 
     # ------------------------------------------------------------------------------------------
@@ -1273,6 +1267,111 @@ class _FinalState(GameState):
     __init__ = object.__init__
 
     is_terminal: ClassVar[bool] = True
+
+
+def _legal_of(c: tuple[Any, ...]) -> tuple[Action, ...]:
+    """The legal actions of the seat to act in the state whose fields (``_Core`` without the
+    last) are ``c``: every legal action once, in a stable order (R13, R14, R17, R18).
+
+    :meth:`GameState.apply` finds the same for its successors inline; this serves the other
+    ways states are made.
+    """
+    d, phase, p, h0, h1, t0, t1, _w0, _w1, lead, ntr, calls = c[:12]
+    if phase is not _PLAY:
+        return _DECISIONS[id(phase)]
+    if p == 0:
+        h = h0
+        m = h0 | t0
+    else:
+        h = h1
+        m = h1 | t1
+    legal: tuple[Play, ...]
+    if lead < 0:  # any card (R13)
+        legal = _lead_plays(m)
+    else:  # the led class, else a tarock, else any card (R14)
+        li = lead & 63
+        table = _FOLLOW_PLAYS[li]
+        if table is not None and (suit := m >> _FOLLOW_SHIFT[li] & 255):
+            legal = table[suit]
+            m = 0  # no call goes with a suit card
+        elif m & _TAROCKS:
+            m &= _TAROCKS
+            legal = _W0[m & 16383] + _W1[m >> 14]  # (the tarocks are cards 0-21)
+        else:
+            legal = _lead_plays(m)
+    if d.may_vary[p]:
+        return _vary(d, legal, m, h, p, calls, lead, ntr)
+    return legal
+
+
+def _lead_plays(m: int) -> tuple[Play, ...]:
+    """The plain plays of the cards of ``m``, in canonical order, from the chunk tables."""
+    # (two 28-bit halves first: operations on one-digit ints are cheaper in CPython)
+    lo = m & 0xFFFFFFF
+    hi = m >> 28
+    return _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
+
+
+def _vary(d: E.Deal, plain: tuple[Play, ...], m: int, h: int, p: int, calls: int, lead: int, ntr: int) -> tuple[Action, ...]:
+    """The plain plays ``plain`` of seat ``p`` (``m``: the mask of their cards, ``h``: his hand)
+    with the announcements (R17) and calls (R18) he may add to them, in a state with the given
+    calls, lead and number of tricks. (``apply`` calls it only when a call card is among ``m``
+    or three announcement cards are in ``h``: the same tests as here.)"""
+    if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
+        return _with_variants(d, plain, m, h, p, calls, lead, ntr)
+    if m & d.call_cards:  # calls alone (R18)
+        return plain + _call_plays(m, p, calls, lead, ntr)
+    return plain
+
+
+def _ann_options(d: E.Deal, h: int, calls: int, p: int) -> int:
+    """The announcements seat ``p`` (hand ``h``) may make with his next play (R17): bit 0
+    Trull, bit 1 the four Kings (held in the hand and not yet announced)."""
+    if not d.ann_cards:
+        return 0
+    done = calls >> (2 * p)
+    opts = 0
+    if d.ann_trull and not done & 1 and h & _TRULL == _TRULL:
+        opts |= 1
+    if d.ann_kings and not done & 2 and h & _KINGS == _KINGS:
+        opts |= 2
+    return opts
+
+
+def _topschin_allowed(lead: int, ntr: int, calls: int, p: int) -> bool:
+    """Whether seat ``p`` may lead XVIII with Topschin (R18): his called XVII won the previous
+    trick."""
+    ross = calls >> 4
+    return lead < 0 and ross > 0 and (ross - 1) >> 1 == ntr - 1 and (ross - 1) & 1 == p
+
+
+def _call_plays(m: int, p: int, calls: int, lead: int, ntr: int) -> tuple[Play, ...]:
+    """The calls seat ``p`` may make without an announcement (R18; ``m``: the mask of the legal
+    cards): Ross with XVII, Topschin with a led XVIII after his called XVII won."""
+    ross = _ROSS if m & _XVII_BIT else ()
+    if m & _XVIII_BIT and _topschin_allowed(lead, ntr, calls, p):
+        return ross + _TOPSCHIN
+    return ross
+
+
+def _with_variants(
+    d: E.Deal, plain: tuple[Play, ...], m: int, h: int, p: int, calls: int, lead: int, ntr: int
+) -> tuple[Action, ...]:
+    """Add the announcement (R17) and call (R18) variants to the plain plays (``m``: the mask of
+    the legal cards)."""
+    call_plays = _call_plays(m, p, calls, lead, ntr) if d.rostopschin else ()
+    opts = _ann_options(d, h, calls, p)
+    if not opts:
+        return plain + call_plays
+    extra: list[Play] = []
+    subsets = [b for b in (1, 2, 3) if b & opts == b]
+    for bits in subsets:
+        for play in plain:
+            extra.append(_PLAYS[play.card.index][bits][0])  # type: ignore[arg-type]
+    for call in call_plays:  # each call alone, then with each announcement it may carry
+        code = 1 if call.call is Call.ROSS else 2
+        extra.extend(_PLAYS[call.card.index][bits][code] for bits in [0, *subsets])  # type: ignore[misc]
+    return plain + tuple(extra)
 
 
 def _variant_codes(action: Play) -> tuple[int, int]:
