@@ -210,15 +210,22 @@ def _event(pid: int, card: int) -> int:
     return pid // 3 | pid % 3 << 1 | card << 3
 
 
-# By ``pile << 6 | card``: the uncovering of a card that stays face up, of a card taken into
-# the hand (its event), and of the last card of a pile (seen or hidden, R12).
-_FACE_UP: Final[tuple[Uncover, ...]] = tuple((0, (1 << (k & 63)), _event(k >> 6, k & 63), None) for k in range(6 << 6))
-#: The piles (player * 3 + Strohmann) in the order they are uncovered before the first lead,
-#: Elder's first, by dealer (R11).
-_START_ORDER: Final = ((3, 4, 5, 0, 1, 2), (0, 1, 2, 3, 4, 5))
-_TAKEN_EVENT: Final = tuple(_event(k >> 6, k & 63) | 512 for k in range(6 << 6))
-_LAST_SEEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 512, None) for k in range(6 << 6))
-_LAST_HIDDEN: Final[tuple[Uncover, ...]] = tuple(((1 << (k & 63)), 0, _event(k >> 6, k & 63) | 1536, None) for k in range(6 << 6))
+# By pile (player * 3 + Strohmann), then card: the uncovering of a card that stays face up
+# (None for the cards taken into the hand, R11), the event of a card taken into the hand, and
+# the uncovering of the last card of a pile, seen or hidden (R12).
+_FACE_UP: Final[tuple[tuple[Uncover | None, ...], ...]] = tuple(
+    tuple(None if TAKEN_UP[c] else (0, 1 << c, _event(pid, c), None) for c in range(54)) for pid in range(6)
+)
+_TAKEN_EVENT: Final = tuple(tuple(_event(pid, c) | 512 for c in range(54)) for pid in range(6))
+_LAST_SEEN: Final[tuple[tuple[Uncover, ...], ...]] = tuple(
+    tuple((1 << c, 0, _event(pid, c) | 512, None) for c in range(54)) for pid in range(6)
+)
+_LAST_HIDDEN: Final[tuple[tuple[Uncover, ...], ...]] = tuple(
+    tuple((1 << c, 0, _event(pid, c) | 1536, None) for c in range(54)) for pid in range(6)
+)
+#: The piles of each seat, Elder's first (the order of the uncovering before the first lead,
+#: R11), by dealer.
+_START_PILES: Final = (((3, 4, 5), (0, 1, 2)), ((0, 1, 2), (3, 4, 5)))
 
 
 class Deal:
@@ -333,30 +340,31 @@ class Deal:
         """
         uncover: list[Uncover | None] = [None] * 54
         last = _LAST_HIDDEN if data.hidden_last else _LAST_SEEN
-        events: Any = None  # the uncovering before the first lead, Elder's piles first (R11)
-        hands_add = [0, 0]
-        tops_add = [0, 0]
-        for pid in _START_ORDER[dealer]:
-            pile = piles[pid]
-            off = pid << 6
-            below: Uncover | None = None
-            for c in reversed(pile):
-                uncover[c] = below
-                if below is None:  # the last card goes to the hand, whatever it is (R12)
-                    below = last[off | c]
-                elif TAKEN_UP[c]:  # a tarock or a King goes to the hand; the next card turns
-                    below = (BIT[c] | below[0], below[1], _TAKEN_EVENT[off | c], below)
-                else:  # any other card stays face up
-                    below = _FACE_UP[off | c]
-            if below is not None:
-                seat = pid // 3
-                hands_add[seat] |= below[0]
-                tops_add[seat] |= below[1]
-                while below is not None:
-                    events = (events, below[2])
-                    below = below[3]
+        events: Any = None  # the uncovering before the first lead (R11)
+        added = []  # (to the hand, face up) of Elder, then of the dealer
+        for seat_piles in _START_PILES[dealer]:
+            ha = ta = 0
+            for pid in seat_piles:
+                pile = piles[pid]
+                if not pile:
+                    continue
+                face_up = _FACE_UP[pid]
+                taken = _TAKEN_EVENT[pid]
+                below: Uncover = last[pid][pile[-1]]  # the last card goes to the hand (R12)
+                for c in pile[-2::-1]:
+                    uncover[c] = below
+                    u = face_up[c]  # None: a tarock or a King goes to the hand, the next card turns
+                    below = (BIT[c] | below[0], below[1], taken[c], below) if u is None else u
+                ha |= below[0]
+                ta |= below[1]
+                link: Uncover | None = below
+                while link is not None:
+                    events = (events, link[2])
+                    link = link[3]
+            added.append((ha, ta))
+        (he, te), (hd, td) = added
         self.uncover = uncover
-        self.start = (hands_add[0], hands_add[1], tops_add[0], tops_add[1], events)
+        self.start = (hd, he, td, te, events) if dealer == 0 else (he, hd, te, td, events)
         # Whether each seat can ever announce or call: the cards he holds or will turn up.
         if data.variants:
             if reach is None:

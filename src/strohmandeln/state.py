@@ -999,8 +999,11 @@ class GameState(E.ValueByKey):
                 lo = m & 0xFFFFFFF
                 hi = m >> 28
                 legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
-            if d.may_vary[q] and (m & d.call_cards or (d.ann_cards and (h & d.ann_cards).bit_count() >= 3)):
-                legal = _vary(d, legal, m, h, q, calls, code, ntr)
+            if d.may_vary[q]:  # (as _vary, whose only call here is Ross: Topschin needs a lead)
+                if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
+                    legal = _vary(d, legal, m, h, q, calls, code, ntr)
+                elif m & d.call_cards & _XVII_BIT:
+                    legal = legal + _ROSS
             n: GameState = _LiveState()
             n._c = (d, _PLAY, q, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events, legal)
             return n
@@ -1080,8 +1083,11 @@ class GameState(E.ValueByKey):
         lo = m & 0xFFFFFFF
         hi = m >> 28
         legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
-        if d.may_vary[winner] and (m & d.call_cards or (d.ann_cards and (h & d.ann_cards).bit_count() >= 3)):
-            legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
+        if d.may_vary[winner]:  # (as _vary, with Ross alone inline)
+            if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
+                legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
+            elif vm := m & d.call_cards:
+                legal = legal + _ROSS if vm == _XVII_BIT else _vary(d, legal, m, h, winner, calls, -1, ntr)
         n = _LiveState()
         n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, legal)
         return n
@@ -1315,8 +1321,8 @@ def _lead_plays(m: int) -> tuple[Play, ...]:
 def _vary(d: E.Deal, plain: tuple[Play, ...], m: int, h: int, p: int, calls: int, lead: int, ntr: int) -> tuple[Action, ...]:
     """The plain plays ``plain`` of seat ``p`` (``m``: the mask of their cards, ``h``: his hand)
     with the announcements (R17) and calls (R18) he may add to them, in a state with the given
-    calls, lead and number of tricks. (``apply`` calls it only when a call card is among ``m``
-    or three announcement cards are in ``h``: the same tests as here.)"""
+    calls, lead and number of tricks. (``apply`` has these tests inline, and adds Ross alone
+    itself; a property test checks that both agree.)"""
     if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
         return _with_variants(d, plain, m, h, p, calls, lead, ntr)
     if m & d.call_cards:  # calls alone (R18)
