@@ -38,6 +38,7 @@ import strohmandeln
 from strohmandeln import CLASSIC, EXTENDED, Action, GameState, Phase, RuleSet, deal
 from strohmandeln.sampling import sample
 from strohmandeln.serialization import from_dict, to_dict
+from strohmandeln.state import _legal_of
 from strohmandeln.views import PlayerView
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -168,7 +169,22 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("deals_extended", "random full deals, extended", "deals/s", 10_000, True),
         Figure("actions_extended", "  same loop, extended", "actions/s", 500_000, True),
         Figure("deal", "  deal(CLASSIC, rng=rng) alone", "µs", None, False),
-        Figure("legal_actions", "legal_actions(), fresh state", "µs", 1.5, False),
+        Figure(
+            "legal_actions",
+            "legal_actions(), fresh state",
+            "µs",
+            1.5,
+            False,
+            note="found when the state is made (apply includes it): legal_actions() returns them",
+        ),
+        Figure(
+            "legal_scratch",
+            "  legal actions worked out from scratch",
+            "µs",
+            None,
+            False,
+            note="the general function states other than apply's successors use, on the same positions",
+        ),
         Figure("apply", "apply(Play(...))", "µs", 2.0, False),
         Figure("result", "  result() of a finished deal", "µs", None, False),
         Figure("view", "view(player)", "µs", 10.0, False, note="state.view(player), player = the one to act"),
@@ -362,6 +378,13 @@ def legal_actions_of(states: Sequence[GameState]) -> None:
     """``legal_actions()`` once on each state (fresh objects, rebuilt by the round's setup)."""
     for state in states:
         state.legal_actions()
+
+
+def legal_from_scratch(fields: Sequence[tuple[Any, ...]]) -> None:
+    """The legal actions worked out from each state's fields by the general function (the
+    work ``apply`` does inline for its successor)."""
+    for c in fields:
+        _legal_of(c)
 
 
 def apply_each(moves: Sequence[Route]) -> None:

@@ -24,9 +24,11 @@ What a round is, figure by figure:
   applied; dealing is not one. *deal() alone*: the same number of ``deal`` calls.
 * *legal_actions*, *view* and *result()*: once on every play-phase position (every finished
   deal, for ``result()``) of random ``CLASSIC`` and ``EXTENDED`` deals, on fresh state objects
-  (states cache nothing, but a fresh object is also cold in the CPU's caches, as in a real
-  playout), which the round's setup rebuilds by applying the same action to their parent
-  again. *apply*: with the action the random game chose there.
+  (a fresh object is cold in the CPU's caches, as in a real playout), which the round's setup
+  rebuilds by applying the same action to their parent again. A state's legal actions are
+  found when it is made, so *apply* includes that work; *from scratch* times the general
+  function that finds them from a state's fields, on the same positions. *apply*: with the
+  action the random game chose there.
 * *sample*: ``strohmandeln.sampling.sample(view, rng)`` once on each of new views of positions
   from the middle third of their deals (so the figure includes whatever a first sample
   prepares); *another sample*: on views sampled once already in the setup.
@@ -56,6 +58,7 @@ from suite import (
     apply_each,
     deal_many,
     legal_actions_of,
+    legal_from_scratch,
     load_openspiel,
     memory_per_apply,
     openspiel_random_games,
@@ -161,6 +164,19 @@ def test_legal_actions(benchmark: Benchmark, positions: Positions, settings: Set
         benchmark, legal_actions_of, setup=fresh(positions.routes), batch=f"{calls} fresh states", rounds=settings.rounds
     )
     results["legal_actions"].set_time(seconds, calls)
+
+
+@pytest.mark.benchmark(group="2 play positions")
+def test_legal_scratch(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
+    calls = len(positions.routes)
+    _, seconds = timed(
+        benchmark,
+        legal_from_scratch,
+        setup=lambda: (([state._c[:16] for state in rebuild(positions.routes)],), {}),
+        batch=f"{calls} fresh states",
+        rounds=settings.rounds,
+    )
+    results["legal_scratch"].set_time(seconds, calls)
 
 
 @pytest.mark.benchmark(group="2 play positions")
