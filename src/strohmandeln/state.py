@@ -267,25 +267,32 @@ _KINGS = E.KINGS
 _XVII_BIT: Final = 1 << E.XVII
 _XVIII_BIT: Final = 1 << E.XVIII
 _PLAIN = PLAIN
-#: ``_TRICK[follower][led][played]``: what a trick's second card means (R14, R15): the winner's
-#: seat (the second card wins with a higher card of the same class — the tarocks, or the led
-#: suit — or with any tarock on a suit card), the mask of the two cards, whether the second
-#: card is of the led class, and the follower's half of the packed trick (without his info).
-_TRICK: Final = tuple(
-    tuple(
-        tuple(
-            (
-                w := p if (E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0) else 1 - p,
-                E.BIT[led] | E.BIT[f],
-                E.CLASS[f] == E.CLASS[led],
-                f << 7 | w << 13,
-            )
-            for f in range(54)
-        )
-        for led in range(54)
-    )
-    for p in (0, 1)
-)
+# A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
+# leader's info << 14 | follower's info << 19 (info = from_strohmann | announcements << 1 |
+# call << 3), mostly straight from _TRICK below.
+#: ``_LEAD_PACK[follower][lead]``: the leader's part of a packed trick, from the lead field
+_LEAD_PACK: Final = tuple(tuple((1 - p) | (lead & 63) << 1 | (lead >> 6) << 14 for lead in range(1 << 11)) for p in (0, 1))
+
+
+def _trick_row(p: int, lead: int) -> tuple[tuple[int, int, bool, int], ...]:
+    """``_TRICK[p][lead]``: for each card the follower ``p`` may play on the lead field ``lead``."""
+    led = lead & 63
+    if led >= 54:  # no such card
+        return ()
+    row = []
+    for f in range(54):
+        follower_wins = (E.CLASS[f] == E.CLASS[led] and f > led) or (E.CLASS[f] == 0 and E.CLASS[led] != 0)
+        w = p if follower_wins else 1 - p
+        row.append((w, E.BIT[led] | E.BIT[f], E.CLASS[f] == E.CLASS[led], _LEAD_PACK[p][lead] | f << 7 | w << 13))
+    return tuple(row)
+
+
+#: ``_TRICK[follower][lead][played]``, for a lead field below 128 (a plain lead, from the hand or
+#: from a Strohmann): what the trick's second card means (R14, R15) — the winner's seat (the
+#: second card wins with a higher card of the same class, the tarocks or the led suit, or with
+#: any tarock on a suit card), the mask of the two cards, whether the second card is of the led
+#: class, and the packed trick without the follower's info (about 1.6 MB).
+_TRICK: Final = tuple(tuple(_trick_row(p, lead) for lead in range(128)) for p in (0, 1))
 _BIT: Final = E.BIT
 
 
@@ -298,11 +305,6 @@ def _call_play(index: int, code: int) -> Play:
 #: The plays with a call and no announcement (R18).
 _ROSS: Final[tuple[Play, ...]] = (_call_play(E.XVII, 1),)
 _TOPSCHIN: Final[tuple[Play, ...]] = (_call_play(E.XVIII, 2),)
-# A completed trick is packed as leader | led card << 1 | followed card << 7 | winner << 13 |
-# leader's info << 14 | follower's info << 19 (info = from_strohmann | announcements << 1 |
-# call << 3). Its two halves come from tables, so that packing costs one big-int operation:
-#: ``_LEAD_PACK[follower][lead]``: the leader's half, from the state's lead field
-_LEAD_PACK: Final = tuple(tuple((1 - p) | (lead & 63) << 1 | (lead >> 6) << 14 for lead in range(1 << 11)) for p in (0, 1))
 
 
 def _after_deal(d: E.Deal) -> tuple[Phase, int]:
@@ -1008,9 +1010,13 @@ class GameState(E.ValueByKey):
             n._c = (d, _PLAY, q, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events, legal)
             return n
         # The follower: the led class if he can, else a tarock if he can, else anything (R14).
-        li = lead & 63
-        winner, pair, same, half = _TRICK[p][li][i]
+        if lead < 128:
+            winner, pair, same, pack = _TRICK[p][lead][i]
+        else:  # the lead carried an announcement or a call: its info from the lead field
+            winner, pair, same, pack = _TRICK[p][lead & 63][i]
+            pack |= _LEAD_PACK[p][lead] ^ _LEAD_PACK[p][lead & 63]
         if not same:
+            li = lead & 63
             avail = (h0 | t0) if p == 0 else (h1 | t1)
             if avail & _FOLLOW[li] or (_CLASS[i] and avail & _TAROCKS):
                 raise self._refusal(action, p)
@@ -1036,7 +1042,7 @@ class GameState(E.ValueByKey):
             w0 |= pair
         ntr += 1
         # A card played from a Strohmann uncovers the next one (R11, R12): leader's first.
-        if lead & 64 and (u := d.uncover[li]) is not None:
+        if lead & 64 and (u := d.uncover[lead & 63]) is not None:
             ha, ta, e, more = u
             if p:  # the leader is seat 0
                 if ha:
@@ -1068,22 +1074,18 @@ class GameState(E.ValueByKey):
             while more is not None:  # cards taken into the hand: the next card turned too
                 events = (events, more[2] | ntr << 11)
                 more = more[3]
-        tricks = (tricks, _LEAD_PACK[p][lead] | half | info << 19 if info else _LEAD_PACK[p][lead] | half)
+        tricks = (tricks, pack | info << 19 if info else pack)
         if ntr == d.tricks:
             n = _FinalState()
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, ())
             return n
         # The winner leads: his legal actions are all his cards (R13).
-        if winner:
-            h = h1
-            m = h1 | t1
-        else:
-            h = h0
-            m = h0 | t0
+        m = (h1 | t1) if winner else (h0 | t0)
         lo = m & 0xFFFFFFF
         hi = m >> 28
         legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
         if d.may_vary[winner]:  # (as _vary, with Ross alone inline)
+            h = h1 if winner else h0
             if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
                 legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
             elif vm := m & d.call_cards:
