@@ -25,6 +25,7 @@ from strohmandeln import (
     Take,
     parse_action,
 )
+from strohmandeln.actions import PLAIN
 
 
 @pytest.mark.parametrize(
@@ -116,6 +117,9 @@ def test_actions_are_immutable_hashable_values() -> None:
     for action in (play, Take(), Pass(), Fold(), Keep(), Double(), NoDouble(), Play(DECK_54[0])):
         assert pickle.loads(pickle.dumps(action)) == action
         assert copy.deepcopy(action) == action
+    for plain in PLAIN:  # the interned plays come back as themselves
+        assert pickle.loads(pickle.dumps(plain)) is plain
+    assert pickle.loads(pickle.dumps(play)) is parse_action("XVII+trull!ross")
     assert Play(card("I")) != Play(card("I"), [Announcement.TRULL])
     assert Play(card("XVII")) != Play(card("XVII"), call=Call.ROSS)
     decisions: list[Action] = [Take(), Pass(), Fold(), Keep(), Double(), NoDouble()]

@@ -267,6 +267,10 @@ def test_states_survive_pickle_with_their_terminal_flag() -> None:
         assert repr(back).startswith("<GameState ")
     assert done.is_terminal and not live.is_terminal
     assert done.result() == pickle.loads(pickle.dumps(done)).result()
+    # The legal actions come back as the interned plays, which keep apply's fast path.
+    back = pickle.loads(pickle.dumps(live))
+    assert back.legal_actions() == live.legal_actions()
+    assert all(a is b for a, b in zip(back.legal_actions(), live.legal_actions(), strict=True))
 
 
 @pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])

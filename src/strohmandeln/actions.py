@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, Union
+from typing import Any, Final, Union
 
 import attrs
 
@@ -114,6 +114,11 @@ class Play:
         ('hK+kings', 'Skus')
         """
         return self.card.ascii + str(self)[len(str(self.card)) :]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickled play comes back as the interned object where there is one, so that a state
+        # sent to another process keeps apply's fast path for the plays of its legal actions.
+        return (_unpickle_play, (self.card, self.announcements, self.call))
 
 
 @attrs.frozen
@@ -241,6 +246,19 @@ _PLAYS: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
 )
 #: The plain play of each card.
 PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in _PLAYS)  # type: ignore[misc]
+
+
+def _unpickle_play(card: Card, announcements: frozenset[Announcement], call: Call | None) -> Play:
+    """The interned play of these parts if there is one (see :meth:`Play.__reduce__`), else a new one."""
+    try:
+        bits = _ANN_SUBSETS.index(announcements)
+        code = (None, Call.ROSS, Call.TOPSCHIN).index(call)
+        play = _PLAYS[card.index][bits][code] if type(card) is Card else None
+    except (ValueError, TypeError, AttributeError, IndexError):  # not a legal combination
+        play = None
+    if play is None or play.card is not card:
+        return Play(card, announcements, call)
+    return play
 
 
 def parse_action(text: str) -> Action:
