@@ -24,9 +24,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """Type-check the library, the tests and the examples with mypy --strict."""
+    """Type-check the library, the tests, the examples and the benchmarks with mypy --strict."""
     session.install("-e", ".[typecheck]")
     session.run("mypy", "--strict", "src", "tests", "examples")
+    # (a run of its own: benchmarks/ and tests/ each have a top-level conftest module)
+    session.run("mypy", "--strict", "benchmarks")
 
 
 @nox.session
