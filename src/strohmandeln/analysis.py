@@ -130,7 +130,7 @@ class _Search:
 
     def gain0(self, before: GameState, after: GameState) -> int:
         """Seat 0's card points won between two consecutive states (a completed trick)."""
-        new = after._w0 & ~before._w0
+        new = after._c[_W0] & ~before._c[_W0]
         th = self.thirds
         total = 0
         while new:
@@ -140,11 +140,12 @@ class _Search:
         return total
 
     def value(self, s: GameState, alpha: int, beta: int) -> int:
-        turn = s._turn
+        c = s._c  # the state's fields, read straight from its tuple
+        turn = c[_TURN]
         if turn < 0:
             return 0
         self.nodes += 1
-        key = (s._h0, s._h1, s._t0, s._t1, s._lead, turn, s._w0 | s._w1)
+        key = (c[_H0], c[_H1], c[_T0], c[_T1], c[_LEAD], turn, c[_W0] | c[_W1])
         entry = self.table.get(key)
         if entry is not None:
             lo, hi = entry
@@ -183,6 +184,18 @@ class _Search:
             lo = hi = best
         self.table[key] = (lo, hi)
         return best
+
+
+# The fields of ``GameState._c`` that the search reads (see ``state.CORE_FIELDS``; a test checks
+# that these positions still name the same fields).
+_TURN: Final = 2
+_H0: Final = 3
+_H1: Final = 4
+_T0: Final = 5
+_T1: Final = 6
+_W0: Final = 7
+_W1: Final = 8
+_LEAD: Final = 9
 
 
 def _bits(mask: int) -> list[int]:
