@@ -103,21 +103,3 @@ def test_solve_outside_the_card_play() -> None:
     with pytest.raises(TypeError):
         solve("state")  # type: ignore[arg-type]
 
-
-def test_the_search_reads_the_state_fields_it_names() -> None:
-    """The search reads a state's fields by position (see ``state.CORE_FIELDS``): the positions
-    must name the fields it means."""
-    from strohmandeln import analysis
-    from strohmandeln.state import CORE_FIELDS
-
-    names = {
-        analysis._TURN: "_turn",
-        analysis._H0: "_h0",
-        analysis._H1: "_h1",
-        analysis._T0: "_t0",
-        analysis._T1: "_t1",
-        analysis._W0: "_w0",
-        analysis._W1: "_w1",
-        analysis._LEAD: "_lead",
-    }
-    assert {index: CORE_FIELDS[index] for index in names} == names

@@ -40,6 +40,7 @@ from strohmandeln import (
 from strohmandeln import _engine as E
 from strohmandeln import scoring
 from strohmandeln.positions import position
+from strohmandeln import state as state_module
 from strohmandeln.state import CORE_FIELDS
 
 
@@ -145,18 +146,26 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, *, valat: bool) -> Ga
     return state
 
 
-def test_the_fast_path_reads_the_right_fields_of_the_state() -> None:
-    """scoring reads ``GameState._c`` by position; the positions must name the fields it means."""
+def test_the_field_positions_name_their_fields() -> None:
+    """Scoring and analysis read ``GameState._c`` by position (``state.F_*``): each position must
+    name the field it means in ``CORE_FIELDS``, and every such position is checked here."""
     names = {
-        scoring._DEAL: "_d",
-        scoring._WON0: "_w0",
-        scoring._WON1: "_w1",
-        scoring._NTR: "_ntr",
-        scoring._CALLS: "_calls",
-        scoring._AUCTION: "_auc",
-        scoring._TRICKS: "_tricks",
+        "F_DEAL": "_d",
+        "F_TURN": "_turn",
+        "F_H0": "_h0",
+        "F_H1": "_h1",
+        "F_T0": "_t0",
+        "F_T1": "_t1",
+        "F_W0": "_w0",
+        "F_W1": "_w1",
+        "F_LEAD": "_lead",
+        "F_NTR": "_ntr",
+        "F_CALLS": "_calls",
+        "F_AUC": "_auc",
+        "F_TRICKS": "_tricks",
     }
-    assert {index: CORE_FIELDS[index] for index in names} == names
+    assert {name: CORE_FIELDS[getattr(state_module, name)] for name in names} == names
+    assert {name for name in vars(state_module) if name.startswith("F_")} == set(names)
 
 
 @pytest.mark.parametrize("cls", [DealResult, ScoreLine, CardPoints])

@@ -31,7 +31,7 @@ import attrs
 from .actions import PLAIN, Play
 from .errors import Reason, StateError
 from .points import CardPoints
-from .state import GameState, Phase
+from .state import F_H0, F_H1, F_LEAD, F_T0, F_T1, F_TURN, F_W0, F_W1, GameState, Phase
 
 __all__ = ["Solution", "solve"]
 
@@ -130,7 +130,7 @@ class _Search:
 
     def gain0(self, before: GameState, after: GameState) -> int:
         """Seat 0's card points won between two consecutive states (a completed trick)."""
-        new = after._c[_W0] & ~before._c[_W0]
+        new = after._c[F_W0] & ~before._c[F_W0]
         th = self.thirds
         total = 0
         while new:
@@ -141,11 +141,11 @@ class _Search:
 
     def value(self, s: GameState, alpha: int, beta: int) -> int:
         c = s._c  # the state's fields, read straight from its tuple
-        turn = c[_TURN]
+        turn = c[F_TURN]
         if turn < 0:
             return 0
         self.nodes += 1
-        key = (c[_H0], c[_H1], c[_T0], c[_T1], c[_LEAD], turn, c[_W0] | c[_W1])
+        key = (c[F_H0], c[F_H1], c[F_T0], c[F_T1], c[F_LEAD], turn, c[F_W0] | c[F_W1])
         entry = self.table.get(key)
         if entry is not None:
             lo, hi = entry
@@ -186,16 +186,6 @@ class _Search:
         return best
 
 
-# The fields of ``GameState._c`` that the search reads (see ``state.CORE_FIELDS``; a test checks
-# that these positions still name the same fields).
-_TURN: Final = 2
-_H0: Final = 3
-_H1: Final = 4
-_T0: Final = 5
-_T1: Final = 6
-_W0: Final = 7
-_W1: Final = 8
-_LEAD: Final = 9
 
 
 def _bits(mask: int) -> list[int]:

@@ -32,6 +32,7 @@ from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError
 from .points import CardPoints
 from .rules import Bonus, UndertakenDraw, ValatReplaces
+from .state import F_AUC, F_CALLS, F_DEAL, F_NTR, F_TRICKS, F_W0, F_W1
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -291,15 +292,15 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     # This runs once per deal of every simulation, so it reads the state's field tuple directly
     # and shares its card points and score lines (see _card_points and _line below).
     c = state._c
-    d = c[_DEAL]
+    d = c[F_DEAL]
     plan = _plan(d)
-    w0 = c[_WON0]
-    w1 = c[_WON1]
+    w0 = c[F_W0]
+    w1 = c[F_W1]
     thirds0 = d.thirds_of(w0)
     # Once the two seats' cards make up the deck (every finished deal), seat 1 has the rest.
     thirds1 = plan.total - thirds0 if w0 | w1 == plan.deck and not w0 & w1 else d.thirds_of(w1)
     points = (_card_points(thirds0), _card_points(thirds1))
-    u, doubled, void = c[_AUCTION]
+    u, doubled, void = c[F_AUC]
     if void is not None:
         return DealResult(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
     # The shortcuts need an int multiplier (the memo would give 1.0 or True the lines of 1, and
@@ -344,9 +345,9 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
             lines.append(line(GAME, defender, value * factor, multiplier, "R22" if major else "R25", text))
 
     if plan.entries:
-        calls = c[_CALLS]
-        tricks = c[_TRICKS]
-        ntr = c[_NTR]
+        calls = c[F_CALLS]
+        tricks = c[F_TRICKS]
+        ntr = c[F_NTR]
         for check, value, kind, rule in plan.entries:
             found = check(calls, w0, w1, tricks, ntr)
             if found:  # rarely: most bonuses score for nobody
@@ -372,15 +373,6 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
 
 _VALAT: Final = Bonus.VALAT.value
 
-# The fields of ``GameState._c`` that scoring reads (see ``state._Core`` and ``CORE_FIELDS``; a
-# test checks that these positions still name the same fields).
-_DEAL: Final = 0
-_WON0: Final = 7
-_WON1: Final = 8
-_NTR: Final = 10
-_CALLS: Final = 11
-_AUCTION: Final = 12
-_TRICKS: Final = 14
 
 
 # --- building the result objects cheaply -----------------------------------------------------

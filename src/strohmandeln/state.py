@@ -256,6 +256,21 @@ CORE_FIELDS: Final = (
     "_d", "_phase", "_turn", "_h0", "_h1", "_t0", "_t1", "_w0", "_w1",
     "_lead", "_ntr", "_calls", "_auc", "_hist", "_tricks", "_events", "_legal",
 )
+#: Positions in ``GameState._c`` of the fields that scoring and analysis read directly, without
+#: the private properties (a test checks that each names its field in CORE_FIELDS).
+F_DEAL: Final = 0
+F_TURN: Final = 2
+F_H0: Final = 3
+F_H1: Final = 4
+F_T0: Final = 5
+F_T1: Final = 6
+F_W0: Final = 7
+F_W1: Final = 8
+F_LEAD: Final = 9
+F_NTR: Final = 10
+F_CALLS: Final = 11
+F_AUC: Final = 12
+F_TRICKS: Final = 14
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
 _score: Callable[[GameState], DealResult] | None = None  # scoring.score, imported on first use
