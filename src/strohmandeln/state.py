@@ -1056,39 +1056,27 @@ class GameState(E.ValueByKey):
         else:
             w0 |= pair
         ntr += 1
-        # A card played from a Strohmann uncovers the next one (R11, R12): leader's first.
-        if lead & 64 and (u := d.uncover[lead & 63]) is not None:
-            ha, ta, e, more = u
-            if p:  # the leader is seat 0
-                if ha:
-                    h0 |= ha
-                if ta:
-                    t0 |= ta
-            else:
-                if ha:
-                    h1 |= ha
-                if ta:
-                    t1 |= ta
-            events = (events, e | ntr << 11)
-            while more is not None:  # cards taken into the hand: the next card turned too
-                events = (events, more[2] | ntr << 11)
-                more = more[3]
-        if info & 1 and (u := d.uncover[i]) is not None:
-            ha, ta, e, more = u
-            if p:
-                if ha:
-                    h1 |= ha
-                if ta:
-                    t1 |= ta
-            else:
-                if ha:
-                    h0 |= ha
-                if ta:
-                    t0 |= ta
-            events = (events, e | ntr << 11)
-            while more is not None:  # cards taken into the hand: the next card turned too
-                events = (events, more[2] | ntr << 11)
-                more = more[3]
+        # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's
+        # first; the uncovering's event says whose pile it is.
+        if lead & 64 or info & 1:
+            for u in (d.uncover[lead & 63] if lead & 64 else None, d.uncover[i] if info & 1 else None):
+                if u is None:
+                    continue
+                ha, ta, e, more = u
+                if e & 1:
+                    if ha:
+                        h1 |= ha
+                    if ta:
+                        t1 |= ta
+                else:
+                    if ha:
+                        h0 |= ha
+                    if ta:
+                        t0 |= ta
+                events = (events, e | ntr << 11)
+                while more is not None:  # cards taken into the hand: the next card turned too
+                    events = (events, more[2] | ntr << 11)
+                    more = more[3]
         tricks = (tricks, pack | info << 19 if info else pack)
         if ntr == d.tricks:
             n = _FinalState()
