@@ -380,11 +380,11 @@ def legal_actions_of(states: Sequence[GameState]) -> None:
         state.legal_actions()
 
 
-def legal_from_scratch(fields: Sequence[tuple[Any, ...]]) -> None:
+def legal_from_scratch(states: Sequence[GameState]) -> None:
     """The legal actions worked out from each state's fields by the general function (the
     work ``apply`` does inline for its successor)."""
-    for c in fields:
-        _legal_of(c)
+    for state in states:
+        _legal_of(state._c[:16])
 
 
 def apply_each(moves: Sequence[Route]) -> None:

@@ -71,7 +71,7 @@ from suite import (
     views_of,
 )
 
-from strohmandeln import CLASSIC, EXTENDED, RuleSet
+from strohmandeln import CLASSIC, EXTENDED, GameState, RuleSet
 from strohmandeln.serialization import from_dict, to_dict
 
 T = TypeVar("T")
@@ -157,26 +157,30 @@ def test_deal(benchmark: Benchmark, settings: Settings, results: Results) -> Non
 # legal_actions, apply, result and view on the play positions of random deals
 
 
-@pytest.mark.benchmark(group="2 play positions")
-def test_legal_actions(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    calls = len(positions.routes)
-    _, seconds = timed(
-        benchmark, legal_actions_of, setup=fresh(positions.routes), batch=f"{calls} fresh states", rounds=settings.rounds
-    )
-    results["legal_actions"].set_time(seconds, calls)
+#: The figures timed once on each of some fresh states: (figure, workload, which positions).
+PER_STATE: list[tuple[str, Callable[[Sequence[GameState]], object], str]] = [
+    ("legal_actions", legal_actions_of, "routes"),
+    ("legal_scratch", legal_from_scratch, "routes"),
+    ("result", result_of, "finished_routes"),
+    ("view", view_each, "routes"),
+]
 
 
 @pytest.mark.benchmark(group="2 play positions")
-def test_legal_scratch(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    calls = len(positions.routes)
-    _, seconds = timed(
-        benchmark,
-        legal_from_scratch,
-        setup=lambda: (([state._c[:16] for state in rebuild(positions.routes)],), {}),
-        batch=f"{calls} fresh states",
-        rounds=settings.rounds,
-    )
-    results["legal_scratch"].set_time(seconds, calls)
+@pytest.mark.parametrize(("key", "workload", "which"), PER_STATE, ids=[key for key, _, _ in PER_STATE])
+def test_per_state(
+    benchmark: Benchmark,
+    positions: Positions,
+    settings: Settings,
+    results: Results,
+    key: str,
+    workload: Callable[[Sequence[GameState]], object],
+    which: str,
+) -> None:
+    routes: list[Route] = getattr(positions, which)
+    calls = len(routes)
+    _, seconds = timed(benchmark, workload, setup=fresh(routes), batch=f"{calls} fresh states", rounds=settings.rounds)
+    results[key].set_time(seconds, calls)
 
 
 @pytest.mark.benchmark(group="2 play positions")
@@ -184,22 +188,6 @@ def test_apply(benchmark: Benchmark, positions: Positions, settings: Settings, r
     calls = len(positions.moves)
     _, seconds = timed(benchmark, apply_each, args=(positions.moves,), batch=f"{calls} positions", rounds=settings.rounds)
     results["apply"].set_time(seconds, calls)
-
-
-@pytest.mark.benchmark(group="2 play positions")
-def test_result(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    calls = len(positions.finished_routes)
-    _, seconds = timed(
-        benchmark, result_of, setup=fresh(positions.finished_routes), batch=f"{calls} finished deals", rounds=settings.rounds
-    )
-    results["result"].set_time(seconds, calls)
-
-
-@pytest.mark.benchmark(group="2 play positions")
-def test_view(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    calls = len(positions.routes)
-    _, seconds = timed(benchmark, view_each, setup=fresh(positions.routes), batch=f"{calls} fresh states", rounds=settings.rounds)
-    results["view"].set_time(seconds, calls)
 
 
 # ----------------------------------------------------------------------------------------------
