@@ -362,12 +362,7 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
                 else:
                     lines = valat
     final = tuple(lines)
-    if exact:
-        net0 = 0  # _net(final, 0), unrolled
-        for ln in final:
-            net0 += ln.value * multiplier if ln.player == 0 else -(ln.value * multiplier)
-    else:
-        net0 = _net(final, 0)
+    net0 = _net(final, 0)
     return DealResult(plan.name, d.dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
 
 
