@@ -346,18 +346,25 @@ class Deal:
             ha = ta = 0
             for pid in seat_piles:
                 pile = piles[pid]
-                if not pile:
-                    continue
-                face_up = _FACE_UP[pid]
+                face_up = _FACE_UP[pid]  # None for a tarock or a King: it goes to the hand, the next card turns
                 taken = _TAKEN_EVENT[pid]
-                below: Uncover = last[pid][pile[-1]]  # the last card goes to the hand (R12)
-                for c in pile[-2::-1]:
-                    uncover[c] = below
-                    u = face_up[c]  # None: a tarock or a King goes to the hand, the next card turns
-                    below = (BIT[c] | below[0], below[1], taken[c], below) if u is None else u
+                if len(pile) == 4:  # (unrolled: every pile of the 54-card deck)
+                    c0, c1, c2, c3 = pile
+                    uncover[c2] = below = last[pid][c3]  # the last card goes to the hand (R12)
+                    uncover[c1] = below = face_up[c2] or (BIT[c2] | below[0], below[1], taken[c2], below)
+                    uncover[c0] = below = face_up[c1] or (BIT[c1] | below[0], below[1], taken[c1], below)
+                    below = face_up[c0] or (BIT[c0] | below[0], below[1], taken[c0], below)
+                elif pile:
+                    below = last[pid][pile[-1]]
+                    for c in pile[-2::-1]:
+                        uncover[c] = below
+                        below = face_up[c] or (BIT[c] | below[0], below[1], taken[c], below)
+                else:
+                    continue
                 ha |= below[0]
                 ta |= below[1]
-                link: Uncover | None = below
+                events = (events, below[2])
+                link = below[3]
                 while link is not None:
                     events = (events, link[2])
                     link = link[3]
