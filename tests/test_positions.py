@@ -141,3 +141,26 @@ def test_description_round_trip() -> None:
     assert Position.of(later) == again
     with pytest.raises(sm.StateError):
         Position.of(sm.deal(CLASSIC, dealer=0, rng=1))
+
+
+def test_history_holds_the_plays_after_the_set_up_tricks() -> None:
+    """A position's set-up tricks are not part of its history; the plays after it are, in order,
+    including a trick in progress, and its views agree."""
+    state = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+    plays = [sm.parse_action(text) for text in "♣9 ♣Q ♣J".split()]
+    for play in plays:
+        state = state.apply(play)
+    assert state.history == tuple(plays)
+    assert state.trick_number == 24 and len(state.tricks) == 24
+    assert state.view(0).history == state.view(1).history == state.history
+    assert Position.of(state).state().apply(plays[0]).apply(plays[1]).apply(plays[2]) == state
+
+
+def test_positions_that_differ_only_in_won_cards_are_different_states() -> None:
+    """Equality covers the set-up tricks: the same hands with other cards won are another state."""
+    one = position(CLASSIC, hands=("♣K", "♣Q"), won=("Sküs XXI", ""), rest_to=1, leader=0)
+    other = position(CLASSIC, hands=("♣K", "♣Q"), won=("", "Sküs XXI"), rest_to=0, leader=0)
+    assert one.history == other.history == ()
+    assert one != other
+    assert one == position(CLASSIC, hands=("♣K", "♣Q"), won=("Sküs XXI", ""), rest_to=1, leader=0)
+    assert hash(one) == hash(position(CLASSIC, hands=("♣K", "♣Q"), won=("Sküs XXI", ""), rest_to=1, leader=0))

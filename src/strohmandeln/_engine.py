@@ -255,6 +255,7 @@ class Deal:
         "may_vary",
         "thirds",
         "thirds_chunks",
+        "setup_tricks",
     )
 
     rules: RuleSet
@@ -283,6 +284,9 @@ class Deal:
     may_vary: tuple[bool, ...]
     thirds: tuple[int, ...]
     thirds_chunks: tuple[list[int], ...]
+    #: the tricks a position was set up with (:mod:`strohmandeln.positions`): they are not part
+    #: of the history; 0 for a dealt deal
+    setup_tricks: int
 
     def __init__(
         self,
@@ -400,6 +404,7 @@ class Deal:
         self.ann_cards = data.ann_cards
         self.thirds = data.thirds
         self.thirds_chunks = data.thirds_chunks
+        self.setup_tricks = 0
 
     @property
     def order(self) -> tuple[Card, ...] | None:

@@ -255,6 +255,7 @@ class Position:
                 lead, follow = _leading(a.index, b.index)
                 tricks = (tricks, s | lead << 1 | follow << 7 | s << 13)
         ntr = (won[0].bit_count() + won[1].bit_count()) // 2
+        deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
         finished = left[0] == 0
         return GameState._assemble(
             deal,

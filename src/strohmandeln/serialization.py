@@ -643,7 +643,12 @@ def view_from_dict(data: object) -> PlayerView:
     else:
         if phase is Phase.FOLD and turn is not None:
             asked = turn
-    # A provisional view from the document's own words, to draw a consistent deal from.
+    # A provisional view from the document's own words, to draw a consistent deal from (its
+    # plays are those of its tricks and current trick; the replay below checks them all).
+    decisions: Any = None
+    for action in E.walk(hist):
+        if not isinstance(action, Play):
+            decisions = (decisions, action)
     view: PlayerView = object.__new__(PlayerView)
     fields = {
         "_player": -1 if player is None else player,
@@ -656,7 +661,8 @@ def view_from_dict(data: object) -> PlayerView:
         "_calls": 0,
         "_lead": lead,
         "_ntr": len(raw_tricks),
-        "_hist": hist,
+        "_hist": decisions,
+        "_setup": 0,
         "_tricks": tricks,
         "_events": tuple(events),
         "_hand": hand,

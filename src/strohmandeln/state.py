@@ -337,7 +337,7 @@ class GameState(E.ValueByKey):
 
     Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with
     :meth:`apply`. Two states are equal when they have the same rule set, deck order, dealer and
-    history of actions.
+    history of actions (and, for a set-up position, the same position).
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
@@ -459,7 +459,8 @@ class GameState(E.ValueByKey):
 
     @property
     def _hist(self) -> Any:
-        """The actions as a cons list."""
+        """The decisions before the card play (fold, auction, doubling) as a cons list; the
+        plays are in ``_tricks`` and ``_lead`` (see :func:`actions_of`)."""
         return self._c[13]
 
     @property
@@ -623,7 +624,8 @@ class GameState(E.ValueByKey):
         >>> [str(a) for a in state.history]
         ['pass', 'pass', '♠7', '♠J']
         """
-        return tuple(E.walk(self._hist))  # type: ignore[arg-type]
+        c = self._c
+        return actions_of(c[13], c[14], c[0].setup_tricks, c[9])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -1022,7 +1024,7 @@ class GameState(E.ValueByKey):
                 elif m & d.call_cards & _XVII_BIT:
                     legal = legal + _ROSS
             n: GameState = _LiveState()
-            n._c = (d, _PLAY, q, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, (hist, action), tricks, events, legal)
+            n._c = (d, _PLAY, q, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, hist, tricks, events, legal)
             return n
         # The follower: the led class if he can, else a tarock if he can, else anything (R14).
         if lead < 128:
@@ -1080,7 +1082,7 @@ class GameState(E.ValueByKey):
         tricks = (tricks, pack | info << 19 if info else pack)
         if ntr == d.tricks:
             n = _FinalState()
-            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, ())
+            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, ())
             return n
         # The winner leads: his legal actions are all his cards (R13).
         m = (h1 | t1) if winner else (h0 | t0)
@@ -1094,7 +1096,7 @@ class GameState(E.ValueByKey):
             elif vm := m & d.call_cards:
                 legal = legal + _ROSS if vm == _XVII_BIT else _vary(d, legal, m, h, winner, calls, -1, ntr)
         n = _LiveState()
-        n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, (hist, action), tricks, events, legal)
+        n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, legal)
         return n
 
     def _variant_info(self, action: Play, p: int, i: int, calls: int) -> tuple[int, int]:
@@ -1242,9 +1244,14 @@ class GameState(E.ValueByKey):
         return self._t0 if p == 0 else self._t1
 
     def _key(self) -> tuple[object, ...]:
-        d = self._d
+        # The history as the state holds it (the decisions, the packed tricks and the lead
+        # field: the same history gives the same fields in the same deal, and the fields give
+        # the history back, see actions_of), which hashes in C; a position's set-up tricks are
+        # part of it.
+        c = self._c
+        d = c[0]
         order = None if d.order_index is None else tuple(d.order_index)
-        return (d.rules, order, d.dealer, d.piles, d.hands, self.history)
+        return (d.rules, order, d.dealer, d.piles, d.hands, c[13], c[14], c[9])
 
     def __repr__(self) -> str:
         who = "-" if self._turn < 0 else str(self._turn)
@@ -1412,6 +1419,26 @@ def _unpack_play(card: int, info: int) -> Play:
     play = _PLAYS[card][info >> 1 & 3][info >> 3 & 3]
     assert play is not None
     return play
+
+
+def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, ...]:
+    """The history of actions: the decisions of the cons list ``hist``, then the two plays of
+    each packed trick of the cons list ``tricks`` but its first ``setup`` (a position's set-up
+    tricks, :mod:`strohmandeln.positions`), then the lead field's play, if any.
+
+    (A state keeps its plays only in its tricks and its lead, so that a play adds no cell to a
+    history list; views keep the same fields.)
+    """
+    out: list[Any] = E.walk(hist)
+    t: Any
+    for t in E.walk(tricks)[setup:]:
+        if t & 0xF78000:  # an announcement or a call (the info fields but from_strohmann)
+            out += (_PLAYS[t >> 1 & 63][t >> 15 & 3][t >> 17 & 3], _PLAYS[t >> 7 & 63][t >> 20 & 3][t >> 22 & 3])
+        else:
+            out += (_PLAIN[t >> 1 & 63], _PLAIN[t >> 7 & 63])
+    if lead >= 0:
+        out.append(_unpack_play(lead & 63, lead >> 6))
+    return tuple(out)
 
 
 def _unpack_trick(number: int, packed: int) -> Trick:

@@ -51,6 +51,7 @@ from .state import (
     _unpack_event,
     _unpack_play,
     _unpack_trick,
+    actions_of,
 )
 
 __all__ = ["HiddenTurn", "PlayerView", "player_view", "spectator_view"]
@@ -167,6 +168,7 @@ class PlayerView(E.ValueByKey):
         "_lead",
         "_ntr",
         "_hist",
+        "_setup",
         "_tricks",
         "_events_v",
         "_evc",
@@ -193,7 +195,8 @@ class PlayerView(E.ValueByKey):
     _calls: int
     _lead: int
     _ntr: int
-    _hist: Any  # cons list of actions (shared with the state: public)
+    _hist: Any  # cons list of the decisions before the play (shared with the state: public)
+    _setup: int  # a position's set-up tricks, not part of the history (0 for a dealt state)
     _tricks: Any  # cons list of packed tricks (public)
     _events_v: tuple[int, ...]  # see _events
     _evc: Any  # the events before the first one hidden from the viewer: the state's own cons list
@@ -439,7 +442,7 @@ class PlayerView(E.ValueByKey):
         """
         cached = self._cache.get("history")
         if cached is None:
-            cached = self._cache["history"] = tuple(E.walk(self._hist))
+            cached = self._cache["history"] = actions_of(self._hist, self._tricks, self._setup, self._lead)
         return cached
 
     @property
@@ -909,6 +912,7 @@ def player_view(state: GameState, player: int | None) -> PlayerView:
     v._lead = lead
     v._ntr = state._ntr
     v._hist = state._hist
+    v._setup = d.setup_tricks
     v._tricks = state._tricks
     # Known hand cards: the viewer's whole hand; of the others, the cards taken up in the open
     # (neither dealt nor a last card, R11, R12).
@@ -1003,10 +1007,7 @@ def spectator_view(state: GameState) -> PlayerView:
 def _synthetic_tricks(view: PlayerView) -> int:
     """How many leading tricks of the view were set up by a position rather than played
     (:mod:`strohmandeln.positions`); 0 for a dealt state."""
-    if view._dealt:
-        return 0
-    plays = sum(1 for a in view.history if isinstance(a, Play))
-    return view._ntr - (plays - (view._lead >= 0)) // 2
+    return view._setup
 
 
 def _play_actors(view: PlayerView) -> list[int]:
