@@ -105,7 +105,7 @@ class RuleData:
         "identity",
         "hand_getters",
         "pile_getters",
-        "reach_getter",
+        "pile_card_getters",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -149,8 +149,8 @@ class RuleData:
         # role's three Strohmänner as slices of a deck order (a tuple of three tuples).
         self.hand_getters = tuple(itemgetter(*hand_positions[role]) for role in (0, 1))
         self.pile_getters = tuple(itemgetter(*(slice(a, b) for a, b in pile_slices[role])) for role in (0, 1))
-        #: Elder's cards, hand and Strohmänner
-        self.reach_getter = itemgetter(*hand_positions[0], *(k for a, b in pile_slices[0] for k in range(a, b)))
+        #: each role's Strohmann cards, all three piles together
+        self.pile_card_getters = tuple(itemgetter(*(k for a, b in pile_slices[role] for k in range(a, b))) for role in (0, 1))
 
 
 _CHUNK_BITS: Final = 11
@@ -309,14 +309,16 @@ class Deal:
         # (``itemgetter(*cards)(BIT)`` is the cheapest C-level way to the bits of many cards)
         get_e, get_d = data.hand_getters
         hand_e: int = sum(itemgetter(*get_e(idx))(BIT))
-        hand_d: int = sum(itemgetter(*get_d(idx))(BIT))
         get_pe, get_pd = data.pile_getters
         piles_e: tuple[tuple[int, ...], ...] = get_pe(idx)
         piles_d: tuple[tuple[int, ...], ...] = get_pd(idx)
-        if data.variants:  # every card is dealt: what Elder cannot reach, the dealer can
-            reach_e: int = sum(itemgetter(*data.reach_getter(idx))(BIT))
+        if data.variants:  # what each seat holds or will turn up (every card is dealt)
+            get_ce, get_cd = data.pile_card_getters
+            reach_e: int = hand_e | sum(itemgetter(*get_ce(idx))(BIT))
             reach_d = data.deck_mask ^ reach_e
+            hand_d = reach_d ^ sum(itemgetter(*get_cd(idx))(BIT))
         else:
+            hand_d = sum(itemgetter(*get_d(idx))(BIT))
             reach_e = reach_d = 0
         self: Deal = object.__new__(cls)
         if dealer == 0:
