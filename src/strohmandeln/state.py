@@ -1089,12 +1089,16 @@ class GameState(E.ValueByKey):
         lo = m & 0xFFFFFFF
         hi = m >> 28
         legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
-        if d.may_vary[winner]:  # (as _vary, with Ross alone inline)
+        if d.may_vary[winner]:  # (as _vary, with the common calls inline)
             h = h1 if winner else h0
             if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
                 legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
             elif vm := m & d.call_cards:
-                legal = legal + _ROSS if vm == _XVII_BIT else _vary(d, legal, m, h, winner, calls, -1, ntr)
+                if vm == _XVII_BIT:  # Ross alone
+                    legal = legal + _ROSS
+                elif vm != _XVIII_BIT or calls >> 4:  # XVII and XVIII, or Topschin may be due
+                    legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
+                # (XVIII alone before any Ross: no call goes with it)
         n = _LiveState()
         n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, legal)
         return n
