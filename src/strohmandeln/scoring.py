@@ -273,7 +273,10 @@ class DealResult:
 
 
 def _net(lines: tuple[ScoreLine, ...], player: int) -> int:
-    return sum(line.points if line.player == player else -line.points for line in lines)
+    net = 0
+    for line in lines:  # (a loop: a generator costs more than the one or two lines of a deal)
+        net += line.points if line.player == player else -line.points
+    return net
 
 
 def score(state: GameState, multiplier: int = 1) -> DealResult:
