@@ -120,7 +120,8 @@ class RuleData:
         #: whether plays can carry announcements or calls at all
         self.variants = self.ann_trull or self.ann_kings or self.rostopschin
         #: prefilters for them: a call needs XVII or XVIII among the legal cards, an
-        #: announcement at least three of these cards in the hand (Trull: 3, Kings: 4)
+        #: announcement one of these sets whole in the hand (the Trull, the four Kings); 0 when
+        #: the rule set has none
         self.call_cards = (1 << XVII | 1 << XVIII) if self.rostopschin else 0
         self.ann_cards = (TRULL if self.ann_trull else 0) | (KINGS if self.ann_kings else 0)
         self.thirds = tuple(deck.counting.thirds(c) for c in DECK_54)

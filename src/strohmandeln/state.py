@@ -1019,7 +1019,7 @@ class GameState(E.ValueByKey):
                 hi = m >> 28
                 legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
             if d.may_vary[q]:  # (as _vary, whose only call here is Ross: Topschin needs a lead)
-                if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
+                if d.ann_cards and (h & _TRULL == _TRULL or h & _KINGS == _KINGS):
                     legal = _vary(d, legal, m, h, q, calls, code, ntr)
                 elif m & d.call_cards & _XVII_BIT:
                     legal = legal + _ROSS
@@ -1091,7 +1091,7 @@ class GameState(E.ValueByKey):
         legal = _W0[lo & 16383] + _W1[lo >> 14] + _W2[hi & 8191] + _W3[hi >> 13]
         if d.may_vary[winner]:  # (as _vary, with the common calls inline)
             h = h1 if winner else h0
-            if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:
+            if d.ann_cards and (h & _TRULL == _TRULL or h & _KINGS == _KINGS):
                 legal = _vary(d, legal, m, h, winner, calls, -1, ntr)
             elif vm := m & d.call_cards:
                 if vm == _XVII_BIT:  # Ross alone
@@ -1339,7 +1339,7 @@ def _vary(d: E.Deal, plain: tuple[Play, ...], m: int, h: int, p: int, calls: int
     with the announcements (R17) and calls (R18) he may add to them, in a state with the given
     calls, lead and number of tricks. (``apply`` has these tests inline, and adds Ross alone
     itself; a property test checks that both agree.)"""
-    if d.ann_cards and (h & d.ann_cards).bit_count() >= 3:  # an announcement may be open
+    if d.ann_cards and (h & _TRULL == _TRULL or h & _KINGS == _KINGS):  # an announcement may be open
         return _with_variants(d, plain, m, h, p, calls, lead, ntr)
     if m & d.call_cards:  # calls alone (R18)
         return plain + _call_plays(m, p, calls, lead, ntr)
