@@ -98,6 +98,29 @@ def test_bad_action_text_raises_notation_error(text: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("I take!", "not an action: 'I take!'"),
+        ("take!ross", "not an action: 'take!ross'"),
+        ("XVII!", "a call's name is missing after '!' in 'XVII!'"),
+        ("XVII! ", "a call's name is missing after '!' in 'XVII!'"),
+        ("♥K+", "an announcement's name is missing after '+' in '♥K+'"),
+        ("♥K++kings", "an announcement's name is missing after '+' in '♥K++kings'"),
+        ("XVII!foo", "unknown call 'foo' in 'XVII!foo'"),
+        ("XXI+foo", "unknown announcement 'foo' in 'XXI+foo'"),
+        ("XVII!ross+trull", "unknown call 'ross+trull' in 'XVII!ross+trull'"),
+    ],
+)
+def test_bad_action_text_is_refused_with_a_message_that_names_the_fault(text: str, message: str) -> None:
+    """The card is read first, so text with no card in it is refused as not an action; a
+    missing call or announcement name is named as missing, not as an unknown empty name."""
+    with pytest.raises(NotationError) as info:
+        parse_action(text)
+    assert info.value.reason is Reason.INVALID_ACTION
+    assert str(info.value) == message
+
+
 @pytest.mark.parametrize("value", [42, None, b"take", ["take"]])
 def test_parsing_a_non_string_action_raises_notation_error(value: object) -> None:
     """A non-string is refused with ``NotationError``, not a TypeError."""

@@ -277,18 +277,18 @@ def parse_action(text: str) -> Action:
     word: Action | None = _WORDS.get(raw.casefold())
     if word is not None:
         return word
-    call: Call | None = None
-    body = raw
-    if "!" in body:
-        body, _, call_text = body.partition("!")
-        try:
-            call = Call(call_text.strip().casefold())
-        except ValueError:
-            raise NotationError(Reason.INVALID_ACTION, f"unknown call {call_text!r} in {raw!r}") from None
+    body, bang, call_text = raw.partition("!")
     parts = body.split("+")
+    # The card first, so that text with no card in it is refused as such.
+    try:
+        card = Card.parse(parts[0])
+    except NotationError:
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {raw!r}") from None
     announcements: set[Announcement] = set()
     for part in parts[1:]:
         key = part.strip().casefold()
+        if not key:
+            raise NotationError(Reason.INVALID_ACTION, f"an announcement's name is missing after '+' in {raw!r}")
         key = {"fourkings": "kings", "four-kings": "kings", "four_kings": "kings", "könige": "kings"}.get(key, key)
         try:
             ann = Announcement(key)
@@ -297,10 +297,15 @@ def parse_action(text: str) -> Action:
         if ann in announcements:
             raise NotationError(Reason.INVALID_ACTION, f"announcement {part!r} repeated in {raw!r}")
         announcements.add(ann)
-    try:
-        card = Card.parse(parts[0])
-    except NotationError:
-        raise NotationError(Reason.INVALID_ACTION, f"not an action: {raw!r}") from None
+    call: Call | None = None
+    if bang:
+        key = call_text.strip().casefold()
+        if not key:
+            raise NotationError(Reason.INVALID_ACTION, f"a call's name is missing after '!' in {raw!r}")
+        try:
+            call = Call(key)
+        except ValueError:
+            raise NotationError(Reason.INVALID_ACTION, f"unknown call {call_text!r} in {raw!r}") from None
     bits = (Announcement.TRULL in announcements) | (Announcement.FOUR_KINGS in announcements) << 1
     code = 0 if call is None else (1 if call is Call.ROSS else 2)
     play = _PLAYS[card.index][bits][code]
