@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -223,12 +224,25 @@ def test_view_dict_is_json() -> None:
             assert PlayerView.from_dict(doc) == state.view(p)
 
 
-def test_strohmann_index_is_checked() -> None:
+@pytest.mark.parametrize("index", [3, -1, "0", None, 1.0])
+def test_strohmann_index_is_checked(index: Any) -> None:
+    """A view refuses a bad Strohmann index exactly as the state does: ``StateError`` with
+    reason ``bad_strohmann`` (the table of reasons in the server guide says so)."""
+    state = playout(CLASSIC, 1)[0]
+    view = state.view(0)
+    with pytest.raises(sm.StateError) as from_view:
+        view.strohmann(0, index)
+    with pytest.raises(sm.StateError) as from_state:
+        state.strohmann(0, index)
+    assert from_view.value.reason is from_state.value.reason is sm.Reason.BAD_STROHMANN
+    assert str(from_view.value) == str(from_state.value)
+
+
+def test_bad_seat_of_a_view_accessor_is_refused() -> None:
     view = playout(CLASSIC, 1)[0].view(0)
-    with pytest.raises(sm.IllegalActionError):
-        view.strohmann(0, 3)
-    with pytest.raises(sm.IllegalActionError):
+    with pytest.raises(sm.IllegalActionError) as info:
         view.hand_size(2)
+    assert info.value.reason is sm.Reason.BAD_SEAT
 
 
 def test_position_views() -> None:

@@ -683,9 +683,9 @@ class PlayerView(E.ValueByKey):
         """
         p = _seat(player)
         if type(index) is not int or not 0 <= index <= 2:
-            from .errors import IllegalActionError, Reason
+            from .errors import Reason, StateError
 
-            raise IllegalActionError(Reason.BAD_SEAT, f"no Strohmann {index!r}; they are numbered 0, 1, 2")
+            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {index!r:.20}; they are numbered 0, 1, 2")
         top, down = self._piles[3 * p + index]
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
 
