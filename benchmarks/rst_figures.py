@@ -15,26 +15,13 @@ import json
 import sys
 from typing import Any
 
-#: figure key -> (substitution name, unit conversion factor, decimals)
-_VALUES: dict[str, tuple[str, float, int]] = {
-    "deals_classic": ("deals_classic", 1.0, 0),
-    "actions_classic": ("actions_classic", 1.0, 0),
-    "deals_extended": ("deals_extended", 1.0, 0),
-    "actions_extended": ("actions_extended", 1.0, 0),
-    "legal_actions": ("legal_actions", 1.0, 2),
-    "legal_scratch": ("legal_scratch", 1.0, 2),
-    "apply": ("apply", 1.0, 2),
-    "view": ("view", 1.0, 2),
-    "sample": ("sample", 1.0, 2),
-    "round_trip": ("round_trip", 1e-3, 2),  # µs in the run, ms on the page
-    "memory": ("memory", 1.0, 0),
-    "openspiel": ("openspiel", 1.0, 0),
-    "deal": ("deal", 1.0, 2),
-    "result": ("result", 1.0, 2),
-    "sample_again": ("sample_again", 1.0, 2),
-    "memory_peak": ("memory_peak", 1.0, 0),
-    "peer_ratio": ("peer_ratio", 1.0, 2),
-}
+#: the figures on the page (each a substitution of its key's name) and their decimals
+_DECIMALS: dict[str, int] = dict.fromkeys(("deals_classic", "actions_classic", "deals_extended", "actions_extended"), 0)
+_DECIMALS |= dict.fromkeys(("legal_actions", "legal_scratch", "apply", "view", "sample", "round_trip"), 2)
+_DECIMALS |= {"memory": 0, "openspiel": 0, "deal": 2, "result": 2, "sample_again": 2, "memory_peak": 0, "peer_ratio": 2}
+
+#: the figures measured in µs that the page gives in ms
+_IN_MS = frozenset({"round_trip"})
 
 #: figures whose ratio to the target has a substitution of its own (``r_<key>``)
 _RATIOS = (
@@ -54,7 +41,7 @@ _RATIOS = (
 def substitutions(run: dict[str, Any]) -> list[str]:
     """The substitution lines for the run's JSON document."""
     figures = {figure["key"]: figure for figure in run["figures"] if figure.get("measured") is not None}
-    missing = sorted({*_VALUES, "perft_nodes"} - figures.keys())
+    missing = sorted({*_DECIMALS, "perft_nodes"} - figures.keys())
     if missing:
         raise SystemExit(
             f"the run lacks {', '.join(missing)}: the page takes a run with the OpenSpiel comparison"
@@ -65,10 +52,11 @@ def substitutions(run: dict[str, Any]) -> list[str]:
     def line(name: str, text: str) -> None:
         lines.append(f".. |{name}| replace:: {text}")
 
-    for key, (name, factor, decimals) in _VALUES.items():
-        line(name, f"{figures[key]['measured'] * factor:,.{decimals}f}")
+    for key, decimals in _DECIMALS.items():
+        value = figures[key]["measured"] / (1000 if key in _IN_MS else 1)
+        line(key, f"{value:,.{decimals}f}")
         if key in _RATIOS:
-            line(f"r_{name}", f"{figures[key]['ratio']:.2f}")
+            line(f"r_{key}", f"{figures[key]['ratio']:.2f}")
     line("perft_nodes", f"{figures['perft_nodes']['measured'] / 1e6:.2f} million")
     line("deals_classic_low", f"{figures['deals_classic']['low']:,.0f}")
     line("deals_classic_high", f"{figures['deals_classic']['high']:,.0f}")
