@@ -726,14 +726,12 @@ class GameState(E.ValueByKey):
         >>> state.strohmann(1, 0)
         StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
         """
-        p = _seat(player)
-        if type(index) is not int or not 0 <= index <= 2:
-            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {index!r:.20}; they are numbered 0, 1, 2")
-        pile = self._d.piles[3 * p + index]
+        pid = _pile(player, index)
+        pile = self._d.piles[pid]
         gone = self._h0 | self._h1 | self._t0 | self._t1 | self._w0 | self._w1
         if self._lead >= 0:
             gone |= 1 << (self._lead & 63)
-        tops = self._tops(p)
+        tops = self._tops(pid // 3)
         face_up = None
         down = 0
         for c in pile:
@@ -1417,6 +1415,14 @@ def _seat(player: object) -> int:
     if type(player) is not int or player not in (0, 1):
         raise IllegalActionError(Reason.BAD_SEAT, f"no seat {player!r}; seats are 0 and 1")
     return player
+
+
+def _pile(player: object, index: object) -> int:
+    """The pile number (player * 3 + Strohmann) of Strohmann ``index`` of ``player``, both checked."""
+    p = _seat(player)
+    if type(index) is not int or not 0 <= index <= 2:
+        raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {index!r:.20}; they are numbered 0, 1, 2")
+    return 3 * p + index
 
 
 def _unpack_play(card: int, info: int) -> Play:

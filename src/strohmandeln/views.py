@@ -47,6 +47,7 @@ from .state import (
     StrohmannTurn,
     Trick,
     VoidReason,
+    _pile,
     _seat,
     _unpack_event,
     _unpack_play,
@@ -681,12 +682,7 @@ class PlayerView(E.ValueByKey):
         >>> view.strohmann(0, 0)
         StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
         """
-        p = _seat(player)
-        if type(index) is not int or not 0 <= index <= 2:
-            from .errors import Reason, StateError
-
-            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {index!r:.20}; they are numbered 0, 1, 2")
-        top, down = self._piles[3 * p + index]
+        top, down = self._piles[_pile(player, index)]
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
 
     def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
