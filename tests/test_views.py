@@ -257,6 +257,22 @@ def test_position_views() -> None:
     assert state.view(1).dealt_hand == state.hand(1)
 
 
+def test_R7_position_views_do_not_tell_whether_a_hidden_hand_holds_a_tarock() -> None:
+    """A position has no auction (R7 asks nothing), so a view of it must not depend on whether
+    the opponent's set-up hand holds a tarock: two positions that differ only by swapping a card
+    of his hand with one of his face-down cards give equal views (and hashes) to the other seat."""
+    from strohmandeln.positions import position
+
+    assert CLASSIC.fold_without_tarock
+    a = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J"), strohmaenner=((), (("♠7", "XXI"),)), rest_to=0, leader=0)
+    b = position(CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q XXI"), strohmaenner=((), (("♠7", "♣J"),)), rest_to=0, leader=0)
+    assert a != b
+    assert a.view(0) == b.view(0) and hash(a.view(0)) == hash(b.view(0))
+    assert a.view(None) == b.view(None)
+    after_a, after_b = (s.apply(sm.parse_action("♣7")).apply(sm.parse_action("♣Q")) for s in (a, b))
+    assert after_a.view(0) == after_b.view(0)
+
+
 def test_position_dealt_hand_excludes_played_strohmann_tops() -> None:
     """R13: a face-up Strohmann top played from a set-up position was never part of the hand, so
     the viewer's starting hand does not gain it once it is played."""

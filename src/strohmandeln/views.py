@@ -950,7 +950,7 @@ def _deal_info(d: E.Deal) -> _DealInfo:
         last0 = lasts[0] | lasts[1] | lasts[2]
         last1 = lasts[3] | lasts[4] | lasts[5]
     asked = -1
-    if d.rules.fold_without_tarock:
+    if d.rules.fold_without_tarock and d.order_index is not None:  # (a position has no auction)
         if not d.hands[d.elder] & E.TAROCKS:
             asked = d.elder
         elif not d.hands[d.dealer] & E.TAROCKS:
