@@ -7,13 +7,16 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import attrs
 import pytest
+from helpers import play, strohmann_layout
 
 import strohmandeln as sm
 from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card, GameState, LastCard
 from strohmandeln import _engine as E
+from strohmandeln.positions import Position, position
 from strohmandeln.sampling import sample, sample_order
 from strohmandeln.views import HiddenTurn
 from strohmandeln.state import CORE_FIELDS
@@ -130,15 +133,6 @@ def test_spectator_samples_are_consistent() -> None:
             if seed % 5 == 0:
                 for mine, theirs in zip(states[: k + 1], replayed(view, guess.order)):  # type: ignore[arg-type]
                     assert mine.view(None) == theirs.view(None)
-
-
-def test_position_views_cannot_be_sampled() -> None:
-    from strohmandeln.positions import position
-
-    state = position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), rest_to=0, leader=0)
-    with pytest.raises(sm.StateError) as info:
-        sample(state.view(0), 1)
-    assert info.value.reason is sm.Reason.NO_DECK_SOURCE
 
 
 # --------------------------------------------------------------------------------------------
@@ -356,3 +350,208 @@ def test_R12_option_shown_leaves_no_hidden_slot() -> None:
     assert not any(isinstance(e, HiddenTurn) for e in view.events)
     guess = sample(view, 1)
     assert guess.events == final.events
+
+
+# --------------------------------------------------------------------------------------------
+# Views of positions (strohmandeln.positions): no deck order, the same constraints
+
+
+def position_of(state: GameState) -> Position:
+    """The position of a dealt state between two tricks of the card play, read through the
+    public accessors (the face-down cards from the deal's layout, R6)."""
+    layout = strohmann_layout(state)
+    seats = []
+    for p in (0, 1):
+        piles = []
+        for k in range(3):
+            pile = state.strohmann(p, k)
+            below = layout[p][k][len(layout[p][k]) - pile.face_down :] if pile.face_down else ()
+            piles.append(((pile.face_up,) if pile.face_up is not None else ()) + tuple(below))
+        seats.append(tuple(piles))
+    return Position(
+        rules=state.rules,
+        hands=(state.hand(0), state.hand(1)),
+        strohmaenner=(seats[0], seats[1]),
+        won=(state.won_cards(0), state.won_cards(1)),
+        leader=state.current_player if state.current_player is not None else 0,
+        dealer=state.dealer,
+        undertaker=state.undertaker,
+        doubled=state.doubled,
+        announcements=(state.announcements(0), state.announcements(1)),
+    )
+
+
+def position_playout(rules: sm.RuleSet, seed: int, first: int = 0) -> list[GameState]:
+    """A random deal played to a random trick from ``first`` on, set up there as a position and
+    played out at random from it; [] if a call (R18) was made before (a position has none)."""
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=seed)
+    stop = rng.randrange(first, rules.deck.trick_count - 1)
+    while not state.is_terminal and (state.phase is not sm.Phase.PLAY or state.trick_number < stop or state.current_trick):
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal or any(isinstance(a, sm.Play) and a.call is not None for a in state.history):
+        return []
+    start = position_of(state).state()
+    assert start.view(0).hand == state.view(0).hand and not start.view(0).dealt
+    states = [start]
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_position_samples_reproduce_the_view_at_every_step(block: int) -> None:
+    """Every sample of a position's view shows the viewer exactly his view (R11-R17 replayed from
+    the drawn set-up), keeps his hand, and is the state that setting it up and replaying gives."""
+    rng = random.Random(block)
+    checked = 0
+    for seed in range(40 * block, 40 * block + 40):
+        states = position_playout(PRESETS[seed % len(PRESETS)], seed)
+        for k in range(0, len(states), 3):
+            state = states[k]
+            for p in (0, 1):
+                view = state.view(p)
+                guess = sample(view, rng)
+                assert guess.view(p) == view, (seed, k, p)
+                assert guess.hand(p) == state.hand(p) and guess.won_cards(q := 1 - p) == state.won_cards(q)
+                checked += 1
+                if k % 9 == 0:
+                    same_fields(sample(view, seed, replay=True), sample(view, seed))
+    assert checked > 300
+
+
+def test_position_samples_vary_and_keep_the_set_up() -> None:
+    states = position_playout(CLASSIC, 3, first=5)
+    view = states[2].view(0)
+    start = Position.of(states[2])
+    hands = set()
+    for seed in range(60):
+        guess = sample(view, seed)
+        drawn = Position.of(guess)
+        assert drawn.won == start.won and drawn.hands[0] == start.hands[0] and drawn.leader == start.leader
+        assert [len(p) for p in drawn.strohmaenner[1]] == [len(p) for p in start.strohmaenner[1]]
+        assert [p[:1] for p in drawn.strohmaenner[0]] == [p[:1] for p in start.strohmaenner[0]]  # the tops
+        hands.add(drawn.hands[1])
+    assert len(hands) > 20
+
+
+def test_spectator_views_and_deck_orders_of_positions_are_refused() -> None:
+    state = position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), rest_to=0, leader=0)
+    assert sample(state.view(0), 1).view(0) == state.view(0)
+    with pytest.raises(sm.StateError) as info:
+        sample(state.view(None), 1)
+    assert info.value.reason is sm.Reason.NO_DECK_SOURCE
+    with pytest.raises(sm.StateError) as info:
+        sample_order(state.view(0), 1)
+    assert info.value.reason is sm.Reason.NO_DECK_SOURCE
+
+
+def test_R14_position_void_binds_the_set_up_hand() -> None:
+    """Seat 1 holds one card and a Strohmann (♠7 face up; ♣J, ♥4 face down); seat 0 knows all
+    other cards. Before a trick, his hand card is ♣K, ♣J or ♥4 alike; once he plays the ♠7 on
+    the led ♥K and the ♣J is turned (R11), he had no heart in the hand (R14): it is ♣K, and ♥4
+    lies face down."""
+    state = position(CLASSIC, hands=("♥K ♥Q ♥J ♥C", "♣K"), strohmaenner=((), (("♠7", "♣J", "♥4"),)), rest_to=0, leader=0)
+    before = Counter(sample(state.view(0), seed).hand(1) for seed in range(600))
+    assert set(before) == {(Card.parse(c),) for c in ("♣K", "♣J", "♥4")}
+    assert all(abs(n - 200) < 60 for n in before.values()), before
+    after = play(state, "♥K ♠7")
+    view = after.view(0)
+    assert view.strohmann(1, 0).face_up == Card.parse("♣J")  # turned after the trick (R11)
+    for seed in range(50):
+        guess = sample(view, seed)
+        assert guess.hand(1) == (Card.parse("♣K"),) and guess.view(0) == view
+
+
+def _position_views_with_hidden_cards() -> Iterator[tuple[sm.PlayerView, GameState, int]]:
+    """Views of late positions whose viewer's opponent took up a last card unseen (R12) and
+    showed a void (R14) after the set-up."""
+    for seed in range(3000):
+        states = position_playout(CLASSIC, seed, first=15)
+        for state in states[1:]:
+            if state.current_trick:
+                continue
+            setup = len(state.tricks) - len(state.history) // 2
+            for p in (0, 1):
+                view = state.view(p)
+                voids = [
+                    t
+                    for t in state.tricks[setup:]
+                    if t.leader == p and E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]
+                ]
+                if voids and any(isinstance(e, HiddenTurn) for e in view.events):
+                    yield view, states[0], p
+
+
+def _consistent_set_ups(
+    view: sm.PlayerView, start: GameState, p: int
+) -> tuple[list[Card], set[tuple[frozenset[Card], tuple[Card, ...]]], int]:
+    """The free cards of a position's view, every set-up consistent with it (found by replaying
+    each) as (the opponent's set-up hand, his unseen last cards; the face-down cards never turned
+    lie in canonical order), and the number of set-ups tried."""
+    q = 1 - p
+    truth = Position.of(start)
+    turned = Counter((e.player, e.strohmann) for e in view.events)
+    hidden_piles = [(e.player, e.strohmann) for e in view.events if isinstance(e, HiddenTurn)]
+    seen = {e.card for e in view.events if not isinstance(e, HiddenTurn)}
+    free = set(truth.hands[q])
+    down_places = []  # (seat, Strohmann, place) of the cards never turned
+    for seat in (0, 1):
+        for k, pile in enumerate(truth.strohmaenner[seat]):
+            for j, c in enumerate(pile[1:], 1):
+                if c not in seen:
+                    free.add(c)
+                    if j > turned[seat, k]:
+                        down_places.append((seat, k, j))
+    n_hand = len(truth.hands[q])
+    cards = sorted(free)
+    keys: set[tuple[frozenset[Card], tuple[Card, ...]]] = set()
+    total = math.perm(len(cards), len(hidden_piles)) * math.comb(len(cards) - len(hidden_piles), n_hand)
+    if total > 3000:
+        return cards, keys, total
+    for chosen in itertools.permutations(cards, len(hidden_piles)):
+        rest = [c for c in cards if c not in chosen]
+        for hand in itertools.combinations(rest, n_hand):
+            down = [c for c in rest if c not in hand]
+            piles = [[list(pile) for pile in seat] for seat in truth.strohmaenner]
+            for (seat, k, j), c in zip(down_places, down):
+                piles[seat][k][j] = c
+            for (seat, k), c in zip(hidden_piles, chosen):
+                piles[seat][k][-1] = c
+            hands = [truth.hands[0], truth.hands[1]]
+            hands[q] = hand
+            try:
+                state = attrs.evolve(truth, hands=tuple(hands), strohmaenner=tuple(tuple(map(tuple, s)) for s in piles)).state()
+                for action in view.history:
+                    state = state.apply(action)
+            except (sm.IllegalActionError, sm.DeckError):
+                continue
+            if state.view(p) == view:
+                keys.add((frozenset(hand), chosen))
+    return cards, keys, total
+
+
+def test_position_samples_exactly_uniform_R12_R14() -> None:
+    """Enumerate every set-up consistent with a position's view by replaying each; the sampler
+    hits exactly those, uniformly (the face-down cards never turned are shuffled uniformly on
+    top of that: each set-up has as many arrangements of them)."""
+    for view, start, p in _position_views_with_hidden_cards():
+        if sum(isinstance(e, HiddenTurn) for e in view.events) < 2:
+            continue  # (two unseen last cards: their places are drawn jointly)
+        cards, keys, total = _consistent_set_ups(view, start, p)
+        if 20 <= len(keys) <= 200 and 3 * len(keys) <= total:
+            break
+    else:
+        raise AssertionError("no suitable position")
+    q = 1 - p
+    rng = random.Random(11)
+    n = 40 * len(keys)
+    counts: Counter[tuple[frozenset[Card], tuple[Card, ...]]] = Counter()
+    for _ in range(n):
+        guess = sample(view, rng)
+        hidden = tuple(e.card for e in guess.events if e.hidden and e.player == q and e.card is not None)
+        counts[frozenset(Position.of(guess).hands[q]), hidden] += 1
+    assert set(counts) == keys
+    ordered = sorted(keys, key=repr)
+    z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
+    assert abs(z) < 5, z

@@ -37,6 +37,14 @@ that constraint in its weights instead. Without constraints this is the uniform 
 the free cards. For a *spectator* view (two unknown hands) :func:`sample` returns a consistent deal
 found with a small flow network: valid, but not uniform.
 
+**Positions.** A player's view of a position (:mod:`strohmandeln.positions`) has no deck order;
+its places are the opponent's hand as set up (in place of his dealt hand), the face-down cards of
+each Strohmann as set up and his unseen last cards, drawn exactly as above (there is no auction,
+so R7 binds nothing). Each Strohmann's set-up top is worked out from the view: it is the card its
+owner played from a Strohmann in the trick after which the Strohmann's first card was turned, or
+its top now. The sample is the state that setting up the drawn position and replaying the view's
+history gives; a spectator's view of a position is not sampled.
+
 The first sample from a view works out what its history implies and caches it on the view; a
 few tables that stay the same for a whole deal (the viewer's dealt hand in the deck order, the
 cards turned when the Strohmänner were uncovered) are kept for later views of the same deal.
@@ -62,12 +70,12 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from . import _engine as E
-from .actions import Fold, Keep
+from .actions import Announcement, Fold, Keep, Play
 from .cards import DECK_54, Card
 from .errors import Reason, StateError
 from .rules import Deck, RuleSet
 from .state import GameState, Phase
-from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView
+from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView, _play_actors
 
 __all__ = ["sample", "sample_order"]
 
@@ -80,13 +88,15 @@ _F: Final = 2
 def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) -> GameState:
     """A full state consistent with ``view``, its hidden cards drawn with ``rng``.
 
-    :param view: a player's (or a spectator's) view of a dealt state.
+    :param view: a player's (or a spectator's) view of a dealt state, or a player's view of a
+        position.
     :param rng: a :class:`random.Random` (or an int seed); the library never uses global randomness.
     :param replay: build the state by dealing the sampled order with
-        :func:`~strohmandeln.deal` and replaying the history through the rules (slower). By
-        default it is assembled directly from the view's public history and the sampled deck
-        order; the two are identical, field for field (the test suite checks it).
-    :raises StateError: for a view of a position (it has no deck order to sample).
+        :func:`~strohmandeln.deal` (or setting up the sampled position) and replaying the history
+        through the rules (slower). By default it is assembled directly from the view's public
+        history and the sampled cards; the two are identical, field for field (the test suite
+        checks it).
+    :raises StateError: with reason ``no_deck_source`` for a spectator's view of a position.
 
     >>> from strohmandeln import CLASSIC, deal
     >>> view = deal(CLASSIC, dealer=1, rng=3).view(0)
@@ -97,6 +107,8 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
     gen = _generator(rng)
     model = _model(view)
     places, hands = model.draw(gen)
+    if isinstance(model, _PositionModel):
+        return model.build(view, places, hands, replay)
     order = _cards(places)
     if replay:
         return _replay(view, order)
@@ -117,9 +129,14 @@ def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]
     ...     guess = guess.apply(action)
     >>> guess.view(1) == view, guess == sample(view, 5)      # the same draw as sample()
     (True, True)
+
+    :raises StateError: with reason ``no_deck_source`` for a view of a position.
     """
     gen = _generator(rng)
-    return _cards(_model(view).draw(gen)[0])
+    model = _model(view)
+    if isinstance(model, _PositionModel):
+        raise StateError(Reason.NO_DECK_SOURCE, "a position has no deck order: use sample() for a state")
+    return _cards(model.draw(gen)[0])
 
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
@@ -150,13 +167,17 @@ def _inconsistent(why: str) -> StateError:
     return StateError(Reason.MALFORMED_DOCUMENT, f"no deal is consistent with this view: {why}")
 
 
-def _model(view: PlayerView) -> _Exact | _Flow:
+def _model(view: PlayerView) -> _Exact | _Flow | _PositionModel:
     """What the view implies about its hidden cards, worked out on first use and cached on it."""
     cached = view._cache.get("model")
     if cached is None:
-        if not view._dealt:
-            raise StateError(Reason.NO_DECK_SOURCE, "a view of a position has no deck order to sample")
-        cached = view._cache["model"] = _build_exact(view) if view._player >= 0 else _build_flow(view)
+        if view._dealt:
+            cached = _build_exact(view) if view._player >= 0 else _build_flow(view)
+        elif view._player >= 0:
+            cached = _build_position(view)
+        else:
+            raise StateError(Reason.NO_DECK_SOURCE, "a spectator's view of a position cannot be sampled: it has two unknown hands and no deck order")
+        view._cache["model"] = cached
     return cached
 
 
@@ -554,50 +575,6 @@ def _build_exact(view: PlayerView) -> _Exact:
     n_turned = sum(at) - lay.start_sum
     if seen.bit_count() != n_turned - len(hidden):
         raise _inconsistent("a card is seen twice")
-    # What the plays say (R14, R17): the cards he played from the hand, his voids and his
-    # announcements. The tricks are a cons list, walked from the last one back.
-    void_of = _VOID
-    played = 0  # in the current trick and the tricks walked so far
-    announced_back: list[tuple[int, int]] = []  # (tricks after it, cards)
-    voids_back: list[tuple[int, int, int]] = []  # (tricks after it, classes shown void in, played after it)
-    lead = view._lead
-    if lead >= 0:
-        if view._turn == p:  # he led
-            if not lead & 64:
-                played = 1 << (lead & 63)
-            if lead & 384:
-                announced_back.append((-1, _ANN_CARDS[lead >> 7 & 3]))
-        elif view._turn != q:
-            raise _inconsistent("a card led with nobody to follow")
-    later = [played]  # later[i]: what he played from the hand after the last i tricks began
-    node: Any = view._tricks
-    while node is not None:
-        node, t = node
-        if t & 1 == q:  # he led
-            if not t & 0x1C000:  # from the hand, no announcement
-                played |= 1 << (t >> 1 & 63)
-            else:
-                if t & 0x18000:
-                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 15 & 3]))
-                if not t & 0x4000:
-                    played |= 1 << (t >> 1 & 63)
-        else:
-            classes = void_of[t >> 1 & 4095]
-            if classes:
-                voids_back.append((len(later) - 1, classes, played))
-            if not t & 0x380000:  # from the hand, no announcement
-                played |= 1 << (t >> 7 & 63)
-            else:
-                if t & 0x300000:
-                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 20 & 3]))
-                if not t & 0x80000:
-                    played |= 1 << (t >> 7 & 63)
-        later.append(played)
-    # In trick numbers (1 for the first): his voids in order, with what he had played from the
-    # hand by then, and his announcements.
-    ntr = len(later) - 1
-    voids = [(ntr - b, classes, played & ~after) for b, classes, after in reversed(voids_back)] if voids_back else []
-    announced = [(ntr - b, cards) for b, cards in announced_back] if announced_back else []
     n_dealt = lay.n_dealt
     if own & seen:
         raise _inconsistent("a card is seen twice")
@@ -609,42 +586,9 @@ def _build_exact(view: PlayerView) -> _Exact:
     n_down = lay.pile_cards - n_turned
     if n_dealt + len(hidden) + n_down != free.bit_count():
         raise _inconsistent("the free cards do not fill the free places")
-    # Where each free card may go (module docstring).
-    owned = played
-    for _, cards_ in announced:
-        owned |= cards_
-    owned &= free  # the cards he had in the hand at some moment
-    unowned = free & ~owned
-    # D: a class he showed void in holds only cards he played before the first such trick.
-    void_classes = 0
-    early = 0
-    for _, classes, before in voids:
-        new = classes & ~void_classes
-        if new:
-            early |= before & _CLASS_UNION[new]
-            void_classes |= new
-    in_d = (free & ~_CLASS_UNION[void_classes]) | (early & free)
+    played, in_d, in_f, in_h = _what_the_plays_say(view, free, takes, n_down)
     if tarock == 1:
         in_d &= ~_TAROCKS
-    # H: a card taken up after trick T: not one he played or announced by then; a class he
-    # showed void in after T holds only cards he played before that trick.
-    in_h: list[int] = []
-    for take in takes:
-        gone = played & ~later[ntr - min(take, ntr)]
-        for when, cards_ in announced:
-            if when <= take:
-                gone |= cards_
-        ok = owned & ~gone
-        void_classes = 0
-        early = 0
-        for when, classes, before in voids:
-            if when > take:
-                new = classes & ~void_classes
-                if new:
-                    early |= before & ok & _CLASS_UNION[new]
-                    void_classes |= new
-        in_h.append(((unowned | ok) & ~_CLASS_UNION[void_classes]) | early)
-    in_f = unowned if n_down else 0
     totals, choices = _leaves(free, in_d, in_f, in_h, False, n_dealt)
     # The events of the sampled state: the view's own cons list up to the first unseen card,
     # then its events from there on with the cards filled in (:meth:`_Exact.assemble`).
@@ -680,6 +624,98 @@ def _build_exact(view: PlayerView) -> _Exact:
         suffix,
         lay.piles,
     )
+
+
+def _what_the_plays_say(view: PlayerView, free: int, takes: list[int], n_down: int) -> tuple[int, int, int, list[int]]:
+    """Where each free card of a player's view may go, from what the played tricks say (R14,
+    R17): ``(played, in_d, in_f, in_h)`` — the cards the opponent played from the hand, and the
+    free cards that fit his first hand (D, dealt or set up), a face-down place (F) and each of his
+    unseen last cards (H, taken up after the tricks ``takes``). A position's set-up tricks
+    (:mod:`strohmandeln.positions`) were not played and say nothing.
+    """
+    p = view._player
+    q = 1 - p
+    # What the plays say (R14, R17): the cards he played from the hand, his voids and his
+    # announcements. The tricks are a cons list, walked from the last one back.
+    void_of = _VOID
+    played = 0  # in the current trick and the tricks walked so far
+    announced_back: list[tuple[int, int]] = []  # (tricks after it, cards)
+    voids_back: list[tuple[int, int, int]] = []  # (tricks after it, classes shown void in, played after it)
+    lead = view._lead
+    if lead >= 0:
+        if view._turn == p:  # he led
+            if not lead & 64:
+                played = 1 << (lead & 63)
+            if lead & 384:
+                announced_back.append((-1, _ANN_CARDS[lead >> 7 & 3]))
+        elif view._turn != q:
+            raise _inconsistent("a card led with nobody to follow")
+    later = [played]  # later[i]: what he played from the hand after the last i tricks began
+    node: Any = view._tricks
+    left = view._ntr - view._setup if view._setup else -1  # (-1: every trick)
+    while node is not None and left:
+        left -= 1
+        node, t = node
+        if t & 1 == q:  # he led
+            if not t & 0x1C000:  # from the hand, no announcement
+                played |= 1 << (t >> 1 & 63)
+            else:
+                if t & 0x18000:
+                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 15 & 3]))
+                if not t & 0x4000:
+                    played |= 1 << (t >> 1 & 63)
+        else:
+            classes = void_of[t >> 1 & 4095]
+            if classes:
+                voids_back.append((len(later) - 1, classes, played))
+            if not t & 0x380000:  # from the hand, no announcement
+                played |= 1 << (t >> 7 & 63)
+            else:
+                if t & 0x300000:
+                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 20 & 3]))
+                if not t & 0x80000:
+                    played |= 1 << (t >> 7 & 63)
+        later.append(played)
+    # In trick numbers (1 for the first): his voids in order, with what he had played from the
+    # hand by then, and his announcements.
+    ntr = view._setup + len(later) - 1
+    voids = [(ntr - b, classes, played & ~after) for b, classes, after in reversed(voids_back)] if voids_back else []
+    announced = [(ntr - b, cards) for b, cards in announced_back] if announced_back else []
+    # Where each free card may go (module docstring).
+    owned = played
+    for _, cards_ in announced:
+        owned |= cards_
+    owned &= free  # the cards he had in the hand at some moment
+    unowned = free & ~owned
+    # D: a class he showed void in holds only cards he played before the first such trick.
+    void_classes = 0
+    early = 0
+    for _, classes, before in voids:
+        new = classes & ~void_classes
+        if new:
+            early |= before & _CLASS_UNION[new]
+            void_classes |= new
+    in_d = (free & ~_CLASS_UNION[void_classes]) | (early & free)
+    # H: a card taken up after trick T: not one he played or announced by then; a class he
+    # showed void in after T holds only cards he played before that trick.
+    in_h: list[int] = []
+    for take in takes:
+        gone = played & ~later[ntr - min(take, ntr)]
+        for when, cards_ in announced:
+            if when <= take:
+                gone |= cards_
+        ok = owned & ~gone
+        void_classes = 0
+        early = 0
+        for when, classes, before in voids:
+            if when > take:
+                new = classes & ~void_classes
+                if new:
+                    early |= before & ok & _CLASS_UNION[new]
+                    void_classes |= new
+        in_h.append(((unowned | ok) & ~_CLASS_UNION[void_classes]) | early)
+    in_f = unowned if n_down else 0
+    return played, in_d, in_f, in_h
 
 
 def _leaves(free: int, in_d: int, in_f: int, in_h: list[int], tar2: bool, n_dealt: int) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -912,6 +948,233 @@ def _fold_exact(view: PlayerView, seat: int) -> int:
     if first < 0 or seat == 1 - view._dealer:
         return 2  # nobody asked, or Elder (always checked first) not asked
     return _fold_constraint(view, seat)  # the dealer, after Elder was asked
+
+
+# --------------------------------------------------------------------------------------------
+# The model of a player's view of a position: one unknown hand, exactly uniform
+
+
+class _PositionModel(NamedTuple):
+    """A player's view of a position (:mod:`strohmandeln.positions`), as an :class:`_Exact` over
+    the places of the position rather than of a deck order, built by :func:`_build_position`.
+
+    Its places: the opponent's hand when the position was set up (D), then each Strohmann as it
+    was set up, top first (the top, the cards seen turned since, the face-down places F and the
+    place of an unseen last card H).
+    """
+
+    exact: _Exact
+    piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
+    own: int  # the viewer's hand when the position was set up
+    won: tuple[int, int]  # the cards of each seat's set-up tricks
+    leader: int  # the seat that led first after the set-up
+    announced: tuple[int, int]  # each seat's set-up announcements (bit 0 Trull, bit 1 the Kings)
+
+    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The places of the position (card indices), drawn as :meth:`_Exact.draw` draws, and
+        the set-up hands."""
+        return self.exact.draw(rng)
+
+    def build(self, view: PlayerView, places: list[int], hands: list[int], replay: bool) -> GameState:
+        """The state that setting up the drawn position and replaying the view's history gives."""
+        p = view._player
+        q = 1 - p
+        piles = tuple(tuple(places[a:b]) for a, b in self.piles)
+        start = (self.own, hands[q]) if p == 0 else (hands[q], self.own)
+        if replay:
+            return _replay_position(view, self, start, piles)
+        deal = E.Deal(view._rules, None, view._dealer, start, piles)
+        deal.setup_tricks = view._setup
+        # The events, the unseen last cards filled in (R12), and his hand now: the set-up hand
+        # and the unseen last cards less what he played from the hand, and the cards he took up
+        # in the open (which the view knows).
+        hand = hands[q]
+        events: Any = None
+        hidden = iter([places[pos] for pos in self.exact.hidden])
+        for e in view._events:
+            if e >> 3 & 63 == HIDDEN_CARD:
+                card = next(hidden)
+                e = (e & ~_CARD_FIELD) | card << 3
+                hand |= 1 << card
+            events = (events, e)
+        hand = hand & ~self.exact.played | view._known[q]
+        return _state_of(view, deal, (view._hand, hand) if p == 0 else (hand, view._hand), events)
+
+
+def _replay_position(view: PlayerView, model: _PositionModel, hands: tuple[int, int], piles: tuple[tuple[int, ...], ...]) -> GameState:
+    from .positions import Position
+
+    def cards(mask: int) -> tuple[Card, ...]:
+        return E.cards_of(mask)
+
+    def pile_cards(pile: tuple[int, ...]) -> tuple[Card, ...]:
+        return tuple([DECK_54[c] for c in pile])
+
+    und, doubled, _ = view._auc
+    state = Position(
+        rules=view._rules,
+        hands=(cards(hands[0]), cards(hands[1])),
+        strohmaenner=(tuple(map(pile_cards, piles[:3])), tuple(map(pile_cards, piles[3:]))),
+        won=(cards(model.won[0]), cards(model.won[1])),
+        leader=model.leader,
+        dealer=view._dealer,
+        undertaker=None if und < 0 else und,
+        doubled=doubled,
+        announcements=tuple(
+            frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
+            for bits in model.announced
+        ),
+    ).state()
+    for action in view.history:
+        state = state.apply(action)
+    return state
+
+
+def _build_position(view: PlayerView) -> _PositionModel:
+    """The model of a player's view of a position.
+
+    A position's Strohmänner are not those of a deck order: each is worked out from the view.
+    Every card turned from a Strohmann is one event after the trick in which its owner played
+    the card above it from that Strohmann (R11, R12, R15), so a Strohmann's set-up top is the
+    card its owner played from a Strohmann in the trick before its first event (or its top now,
+    if it has no event), and its set-up size is its top, its events and its face-down cards now.
+    """
+    p = view._player
+    q = 1 - p
+    setup = view._setup
+    packed: list[int] = E.walk(view._tricks)  # type: ignore[assignment]
+    won = [0, 0]
+    for t in packed[:setup]:
+        won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
+    from_pile: dict[tuple[int, int], int] = {}  # (trick number, seat): the card he played from a Strohmann
+    for n, t in enumerate(packed[setup:], setup + 1):
+        leader = t & 1
+        if t >> 14 & 1:
+            from_pile[n, leader] = t >> 1 & 63
+        if t >> 19 & 1:
+            from_pile[n, 1 - leader] = t >> 7 & 63
+    turned: list[list[int]] = [[], [], [], [], [], []]  # per Strohmann: the cards turned, in order
+    tops = [-1] * 6  # per Strohmann: its set-up top
+    takes: list[int] = []  # the tricks completed when each unseen last card was taken up
+    unseen: list[int] = []  # the Strohmann of each, in event order
+    for e in view._events:
+        pid = _PID[e & 7]
+        if pid == 6:
+            raise _inconsistent("a card turned from no Strohmann")
+        if not turned[pid]:
+            top = from_pile.get((e >> 11, e & 1), -1)
+            if top < 0:
+                raise _inconsistent("a Strohmann card turned after a trick that played nothing from it")
+            tops[pid] = top
+        card = e >> 3 & 63
+        if card == HIDDEN_CARD:
+            if e & 1 == p:
+                raise _inconsistent("the viewer's own last card is hidden from him")
+            takes.append(e >> 11)
+            unseen.append(pid)
+        turned[pid].append(card)
+    # The places: D, then each Strohmann top first (-1 where free).
+    own = view._own
+    n_hidden = len(takes)
+    n_down = 0
+    known = own | won[0] | won[1]
+    seen = 0
+    layout: list[int] = []
+    piles: list[tuple[int, int]] = []
+    # A card led from a Strohmann is still in the trick: its Strohmann shows no top yet.
+    led = view._lead & 63 if view._lead >= 0 and view._lead & 64 else -1
+    for pid, (top_now, down_now) in enumerate(view._piles):
+        if not turned[pid]:
+            if top_now < 0 and down_now and led >= 0 and pid // 3 == 1 - view._turn:
+                top_now, led = led, -1
+            tops[pid] = top_now
+        first = len(layout)
+        if tops[pid] >= 0:
+            layout.append(tops[pid])
+            layout.extend(turned[pid])
+            if down_now and turned[pid][-1:] == [HIDDEN_CARD]:
+                raise _inconsistent("only a last card is taken up unseen")
+            layout.extend([-1] * down_now)
+            n_down += down_now
+        elif down_now:
+            raise _inconsistent("a Strohmann with face-down cards and no top")
+        piles.append((first, len(layout)))
+        for c in layout[first:]:
+            if c >= 0 and c != HIDDEN_CARD:
+                if seen >> c & 1:
+                    raise _inconsistent("a card is seen twice")
+                seen |= 1 << c
+    deck_mask = E.rule_data(view._rules).deck_mask
+    if known & seen or own & (won[0] | won[1]) or won[0] & won[1]:
+        raise _inconsistent("a card is seen twice")
+    known |= seen
+    if known & ~deck_mask:
+        raise _inconsistent("a card is not in the deck")
+    free = deck_mask & ~known
+    n_d = free.bit_count() - n_down - n_hidden
+    if n_d < 0:
+        raise _inconsistent("the free cards do not fill the free places")
+    played, in_d, in_f, in_h = _what_the_plays_say(view, free, takes, n_down)
+    totals, choices = _leaves(free, in_d, in_f, in_h, False, n_d)
+    if not totals or totals[-1] <= 0:
+        raise _inconsistent("no set-up hand fits the plays")
+    # Where the drawn cards go: the places are ``fixed`` (the known cards), then D in canonical
+    # order, the face-down cards and the unseen last cards (as :meth:`_Exact.draw` lists them).
+    fixed = [-1] * n_d + [c if c != HIDDEN_CARD else -1 for c in layout]
+    piles = [(a + n_d, b + n_d) for a, b in piles]
+    size = len(fixed)
+    source = list(range(size))
+    k = size
+    for pos in range(n_d):
+        source[pos] = k
+        k += 1
+    for pos in range(n_d, size):
+        if layout[pos - n_d] == -1:
+            source[pos] = k
+            k += 1
+    hidden = [piles[pid][1] - 1 for pid in unseen]  # (a last card: the end of its Strohmann)
+    for pos in hidden:
+        source[pos] = k
+        k += 1
+    getter = tuple(source)
+
+    def place(cards: list[int]) -> list[int]:
+        return [cards[i] for i in getter]
+
+    exact = _Exact(
+        p,
+        fixed,
+        free,
+        own,
+        n_d,
+        hidden,
+        place,
+        free & ~in_f,
+        free & in_d & in_f,
+        in_d,
+        in_f,
+        in_h,
+        False,
+        totals,
+        choices,
+        [],
+        played,
+        None,
+        (),
+        (),
+    )
+    # The set-up announcements: those of the view less those made with its plays (R17).
+    announced = [view._calls >> (2 * s) & 3 for s in (0, 1)]
+    for seat, action in zip(_play_actors(view), [a for a in view.history if isinstance(a, Play)]):
+        for ann in action.announcements:
+            announced[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+    if len(packed) > setup:
+        leader = packed[setup] & 1
+    elif view._lead >= 0:
+        leader = 1 - view._turn
+    else:
+        leader = max(view._turn, 0)
+    return _PositionModel(exact, tuple(piles), own, (won[0], won[1]), leader, (announced[0], announced[1]))
 
 
 # --------------------------------------------------------------------------------------------
