@@ -7,6 +7,7 @@ notations read with :func:`strohmandeln.parse_action`.
 
 from __future__ import annotations
 
+import random
 from typing import Final, TypeVar
 
 import attrs
@@ -24,6 +25,7 @@ from strohmandeln import (
     Keep,
     NoDouble,
     Pass,
+    Phase,
     Play,
     RuleSet,
     Take,
@@ -34,6 +36,7 @@ from strohmandeln import (
     deal_layout,
     parse_action,
 )
+from strohmandeln.positions import Position
 
 SEATS: Final = (0, 1)
 
@@ -241,3 +244,46 @@ def snapshot(state: GameState) -> tuple[object, ...]:
         hash(state),
         repr(state),
     )
+
+
+def position_of(state: GameState) -> Position:
+    """The position of a dealt state between two tricks of the card play, read through the
+    public accessors (the face-down cards from the deal's layout, R6)."""
+    layout = strohmann_layout(state)
+    seats = []
+    for p in (0, 1):
+        piles = []
+        for k in range(3):
+            pile = state.strohmann(p, k)
+            below = layout[p][k][len(layout[p][k]) - pile.face_down :] if pile.face_down else ()
+            piles.append(((pile.face_up,) if pile.face_up is not None else ()) + tuple(below))
+        seats.append(tuple(piles))
+    return Position(
+        rules=state.rules,
+        hands=(state.hand(0), state.hand(1)),
+        strohmaenner=(seats[0], seats[1]),
+        won=(state.won_cards(0), state.won_cards(1)),
+        leader=state.current_player if state.current_player is not None else 0,
+        dealer=state.dealer,
+        undertaker=state.undertaker,
+        doubled=state.doubled,
+        announcements=(state.announcements(0), state.announcements(1)),
+    )
+
+
+def position_playout(rules: RuleSet, seed: int, first: int = 0) -> list[GameState]:
+    """A random deal played to a random trick from ``first`` on, set up there as a position and
+    played out at random from it; [] if a call (R18) was made before (a position has none)."""
+    rng = random.Random(seed)
+    state = deal(rules, dealer=seed % 2, rng=seed)
+    stop = rng.randrange(first, rules.deck.trick_count - 1)
+    while not state.is_terminal and (state.phase is not Phase.PLAY or state.trick_number < stop or state.current_trick):
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal or any(isinstance(a, Play) and a.call is not None for a in state.history):
+        return []
+    start = position_of(state).state()
+    assert start.view(0).hand == state.view(0).hand and not start.view(0).dealt
+    states = [start]
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states

@@ -19,6 +19,8 @@ from strohmandeln import CLASSIC, EXTENDED, PRESETS, ZWANZIGERRUFEN_40, GameStat
 from strohmandeln import serialization as S
 from strohmandeln.positions import position
 
+from helpers import play, position_playout
+
 
 def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
     rng = random.Random(seed)
@@ -139,6 +141,63 @@ def test_views_round_trip() -> None:
                 doc = S.to_dict(view)
                 only_json(doc)
                 assert S.from_dict(json.loads(json.dumps(doc))) == view
+
+
+def test_position_views_round_trip() -> None:
+    """A player's view of a position loads as itself (checked by setting up a consistent
+    position and replaying); a spectator's view of a position cannot be checked so."""
+    checked = 0
+    for seed in range(18):
+        states = position_playout([CLASSIC, EXTENDED, ZWANZIGERRUFEN_40][seed % 3], seed)
+        for state in states[:: max(1, len(states) // 4)] + states[-1:]:
+            for p in (0, 1):
+                view = state.view(p)
+                doc = S.to_dict(view)
+                only_json(doc)
+                assert doc["dealt"] is False
+                assert S.from_dict(json.loads(json.dumps(doc))) == view
+                checked += 1
+            with pytest.raises(SerializationError) as info:
+                S.from_dict(S.to_dict(state.view(None)))
+            assert info.value.message.startswith("dealt:")
+    assert checked > 50
+
+
+def _position_view_doc() -> dict[str, Any]:
+    """Seat 0's view after he led ♥K and seat 1 played the ♠7 from his Strohmann (R14: no heart
+    in his hand), the ♣J turned below it (R11)."""
+    state = position(
+        CLASSIC,
+        hands=("♥K ♥Q ♥J ♥C XXI", "♣K ♠K"),
+        strohmaenner=((), (("♠7", "♣J", "♥4"),)),
+        rest_to=0,
+        leader=0,
+        announcements=((), ("trull",)),
+    )
+    return play(state, "♥K ♠7").view(0).to_dict()
+
+
+def test_position_views_that_no_position_produces_are_refused() -> None:
+    doc = _position_view_doc()
+    assert S.view_from_dict(doc).to_dict() == doc
+    piles = doc["strohmaenner"]
+    more_down = [piles[0], [{**piles[1][0], "face_down": 2}, *piles[1][1:]]]
+    other_top = [piles[0], [{**piles[1][0], "face_up": "♣10"}, *piles[1][1:]]]
+    for key, value in (
+        ("strohmaenner", more_down),  # more cards than there are
+        ("strohmaenner", other_top),  # ♣10 is a set-up trick's card
+        ("strohmaenner", piles[:1]),
+        ("hand", doc["hand"][:-1] + ["♣K"]),  # the viewer holds a card and it is not his
+        ("hand_sizes", [doc["hand_sizes"][0], doc["hand_sizes"][1] + 2]),
+        ("tricks", doc["tricks"][1:]),  # one set-up trick less
+        ("history", [[0, "pass"], *doc["history"]]),  # a position has no auction
+        ("history", doc["history"][:1]),
+        ("announcements", [[], ["trull", "trull"]]),
+        ("announcements", [[], ["nothing"]]),
+        ("events", []),
+    ):
+        with pytest.raises(SerializationError):
+            S.view_from_dict({**doc, key: value})
 
 
 def test_results_and_matches_round_trip() -> None:
@@ -351,7 +410,7 @@ _DOCS: dict[str, list[object]] = {
     "rules": [S.rules_to_dict(HOUSE), S.rules_to_dict(ZWANZIGERRUFEN_40), CLASSIC.to_dict()],
     "action": [S.to_dict(sm.parse_action("♥K+trull")), S.to_dict(sm.Take())],
     "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0))],
-    "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None))],
+    "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None)), _position_view_doc()],
     "result": [S.to_dict(_MATCH.results[0])],
     "match": [S.to_dict(_MATCH)],
 }

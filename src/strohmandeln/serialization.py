@@ -568,19 +568,23 @@ def view_from_dict(data: object) -> PlayerView:
     ...     print(error.reason.value)
     malformed_document
 
-    :raises SerializationError: if the document is malformed or no deal produces it. Views of
-        positions (``"dealt": false``) cannot be loaded.
+    A player's view of a position (``"dealt": false``, :mod:`strohmandeln.positions`) is checked
+    the same way, with a consistent position set up in place of a deck order; a spectator's view
+    of a position cannot be loaded.
+
+    :raises SerializationError: if the document is malformed or no deal or position produces it.
     """
     from . import _engine as E
-    from .sampling import _generator, _model
+    from .sampling import _generator, _model, _PositionModel
     from .views import HIDDEN_CARD, PlayerView  # noqa: F811
 
     d = _header(data, "view", _VIEW_FIELDS)
     rules = rules_from_dict(d["rules"])
     dealer = _seat(d["dealer"], "dealer")
     player = _opt_seat(d["player"], "player")
-    if not _bool(d["dealt"], "dealt"):
-        raise _fail("dealt", "a view of a position (no deck order) cannot be loaded")
+    dealt = _bool(d["dealt"], "dealt")
+    if not dealt and player is None:
+        raise _fail("dealt", "a spectator's view of a position (two unknown hands, no deck order) cannot be loaded")
     phase = _enum(Phase, d["phase"], "phase")
     turn = _opt_seat(d["current_player"], "current_player")
     undertaker = _opt_seat(d["undertaker"], "undertaker")
@@ -643,6 +647,31 @@ def view_from_dict(data: object) -> PlayerView:
     else:
         if phase is Phase.FOLD and turn is not None:
             asked = turn
+    # A position's view: its set-up tricks are those before the plays of its history; its
+    # Strohmänner and set-up announcements are the document's (R17).
+    setup = calls = 0
+    piles: tuple[tuple[int, int], ...] = ()
+    if not dealt:
+        n_plays = len(seats)
+        if any(not isinstance(action, Play) for action in E.walk(hist)):
+            raise _fail("history", "a position's history holds only plays")
+        played = n_plays - (lead >= 0)
+        setup = len(raw_tricks) - played // 2
+        if played % 2 or setup < 0:
+            raise _fail("history", "the plays do not match the tricks")
+        pile_list: list[tuple[int, int]] = []
+        for s, seat_piles in enumerate(_list(d["strohmaenner"], "strohmaenner", 2)):
+            for k, pile in enumerate(_list(seat_piles, f"strohmaenner[{s}]", 3)):
+                o = _obj(pile, f"strohmaenner[{s}][{k}]", ("face_up", "face_down"))
+                top = -1 if o["face_up"] is None else _card(o["face_up"], f"strohmaenner[{s}][{k}].face_up").index
+                pile_list.append((top, _int(o["face_down"], f"strohmaenner[{s}][{k}].face_down", 0, rules.deck.card_count)))
+        if len(pile_list) != 6:
+            raise _fail("strohmaenner", "each seat has three Strohmänner")
+        piles = tuple(pile_list)
+        for s, names in enumerate(_list(d["announcements"], "announcements", 2)):
+            for i, name in enumerate(_list(names, f"announcements[{s}]", 2)):
+                ann = _enum(Announcement, name, f"announcements[{s}][{i}]")
+                calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
     # A provisional view from the document's own words, to draw a consistent deal from (its
     # plays are those of its tricks and current trick; the replay below checks them all).
     decisions: Any = None
@@ -654,15 +683,15 @@ def view_from_dict(data: object) -> PlayerView:
         "_player": -1 if player is None else player,
         "_rules": rules,
         "_dealer": dealer,
-        "_dealt": True,
+        "_dealt": dealt,
         "_phase": phase,
         "_turn": -1 if turn is None else turn,
         "_auc": (-1 if undertaker is None else undertaker, doubled, void),
-        "_calls": 0,
+        "_calls": calls,
         "_lead": lead,
         "_ntr": len(raw_tricks),
         "_hist": decisions,
-        "_setup": 0,
+        "_setup": setup,
         "_tricks": tricks,
         "_events": tuple(events),
         "_hand": hand,
@@ -670,7 +699,7 @@ def view_from_dict(data: object) -> PlayerView:
         "_won": (0, 0),
         "_known": (0, 0),
         "_sizes": (0, 0),
-        "_piles": (),
+        "_piles": piles,
         "_asked": asked,
         "_legal": (),
         "_cache": {},
@@ -678,13 +707,17 @@ def view_from_dict(data: object) -> PlayerView:
     for name, value in fields.items():
         object.__setattr__(view, name, value)
     try:
-        places, _ = _model(view).draw(_generator(0))
-        order = [DECK_54[c] for c in places]
-        from .dealing import deal
+        model = _model(view)
+        places, hands = model.draw(_generator(0))
+        if isinstance(model, _PositionModel):
+            state = model.build(view, places, hands, True)
+        else:
+            order = [DECK_54[c] for c in places]
+            from .dealing import deal
 
-        state = deal(rules, dealer=dealer, order=order)
-        for i, action in enumerate(E.walk(hist)):
-            state = state.apply(action)  # type: ignore[arg-type]
+            state = deal(rules, dealer=dealer, order=order)
+            for i, action in enumerate(E.walk(hist)):
+                state = state.apply(action)  # type: ignore[arg-type]
         real = state.view(player)
     except StrohmandelnError as error:
         raise _fail("document", f"no deal produces this view ({error.message})", error.reason) from None
