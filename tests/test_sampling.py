@@ -358,23 +358,26 @@ def test_R12_option_shown_leaves_no_hidden_slot() -> None:
 
 @pytest.mark.parametrize("block", range(3))
 def test_position_samples_reproduce_the_view_at_every_step(block: int) -> None:
-    """Every sample of a position's view shows the viewer exactly his view (R11-R17 replayed from
-    the drawn set-up), keeps his hand, and is the state that setting it up and replaying gives."""
+    """Every sample of a position's view shows the viewer (or the spectator) exactly his view
+    (R11-R17 replayed from the drawn set-up), keeps his hand and the set-up tricks, and is the
+    state that setting it up and replaying gives."""
     rng = random.Random(block)
     checked = 0
     for seed in range(40 * block, 40 * block + 40):
         states = position_playout(PRESETS[seed % len(PRESETS)], seed)
         for k in range(0, len(states), 3):
             state = states[k]
-            for p in (0, 1):
+            for p in (0, 1, None):
                 view = state.view(p)
                 guess = sample(view, rng)
                 assert guess.view(p) == view, (seed, k, p)
-                assert guess.hand(p) == state.hand(p) and guess.won_cards(q := 1 - p) == state.won_cards(q)
+                assert guess.won_cards(0) == state.won_cards(0) and guess.won_cards(1) == state.won_cards(1)
+                if p is not None:
+                    assert guess.hand(p) == state.hand(p)
                 checked += 1
                 if k % 9 == 0:
                     same_fields(sample(view, seed, replay=True), sample(view, seed))
-    assert checked > 300
+    assert checked > 450
 
 
 def test_position_samples_vary_and_keep_the_set_up() -> None:
@@ -392,15 +395,20 @@ def test_position_samples_vary_and_keep_the_set_up() -> None:
     assert len(hands) > 20
 
 
-def test_spectator_views_and_deck_orders_of_positions_are_refused() -> None:
-    state = position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), rest_to=0, leader=0)
+def test_deck_orders_of_positions_are_refused_and_spectators_sampled() -> None:
+    state = position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J ♣10 ♣8"), strohmaenner=((("♠7", "♠8"),), ()), rest_to=0, leader=0)
     assert sample(state.view(0), 1).view(0) == state.view(0)
-    with pytest.raises(sm.StateError) as info:
-        sample(state.view(None), 1)
-    assert info.value.reason is sm.Reason.NO_DECK_SOURCE
     with pytest.raises(sm.StateError) as info:
         sample_order(state.view(0), 1)
     assert info.value.reason is sm.Reason.NO_DECK_SOURCE
+    # A spectator knows neither hand (nor the ♠8 face down): valid samples, hands of two cards.
+    hands = set()
+    for seed in range(40):
+        guess = sample(state.view(None), seed)
+        assert guess.view(None) == state.view(None)
+        assert guess.strohmann(0, 0).face_up == Card.parse("♠7")
+        hands.add(guess.hand(0))
+    assert len(hands) > 1 and all(len(h) == 2 for h in hands)
 
 
 def test_R14_position_void_binds_the_set_up_hand() -> None:

@@ -43,7 +43,8 @@ each Strohmann as set up and his unseen last cards, drawn exactly as above (ther
 so R7 binds nothing). Each Strohmann's set-up top is worked out from the view: it is the card its
 owner played from a Strohmann in the trick after which the Strohmann's first card was turned, or
 its top now. The sample is the state that setting up the drawn position and replaying the view's
-history gives; a spectator's view of a position is not sampled.
+history gives. A spectator's view of a position is sampled with the flow network, valid but not
+uniform, as a spectator's view of a deal is.
 
 The first sample from a view works out what its history implies and caches it on the view; a
 few tables that stay the same for a whole deal (the viewer's dealt hand in the deck order, the
@@ -88,15 +89,15 @@ _F: Final = 2
 def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) -> GameState:
     """A full state consistent with ``view``, its hidden cards drawn with ``rng``.
 
-    :param view: a player's (or a spectator's) view of a dealt state, or a player's view of a
-        position.
+    :param view: a player's (or a spectator's) view of a dealt state or of a position.
     :param rng: a :class:`random.Random` (or an int seed); the library never uses global randomness.
     :param replay: build the state by dealing the sampled order with
         :func:`~strohmandeln.deal` (or setting up the sampled position) and replaying the history
         through the rules (slower). By default it is assembled directly from the view's public
         history and the sampled cards; the two are identical, field for field (the test suite
         checks it).
-    :raises StateError: with reason ``no_deck_source`` for a spectator's view of a position.
+    :raises StateError: if no deal or position is consistent with the view (a view loaded from
+        a document always has one).
 
     >>> from strohmandeln import CLASSIC, deal
     >>> view = deal(CLASSIC, dealer=1, rng=3).view(0)
@@ -173,10 +174,8 @@ def _model(view: PlayerView) -> _Exact | _Flow | _PositionModel:
     if cached is None:
         if view._dealt:
             cached = _build_exact(view) if view._player >= 0 else _build_flow(view)
-        elif view._player >= 0:
-            cached = _build_position(view)
         else:
-            raise StateError(Reason.NO_DECK_SOURCE, "a spectator's view of a position cannot be sampled: it has two unknown hands and no deck order")
+            cached = _build_position(view) if view._player >= 0 else _build_position_flow(view)
         view._cache["model"] = cached
     return cached
 
@@ -951,54 +950,52 @@ def _fold_exact(view: PlayerView, seat: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# The model of a player's view of a position: one unknown hand, exactly uniform
+# The model of a view of a position: exactly uniform for a player, valid for a spectator
 
 
 class _PositionModel(NamedTuple):
-    """A player's view of a position (:mod:`strohmandeln.positions`), as an :class:`_Exact` over
-    the places of the position rather than of a deck order, built by :func:`_build_position`.
+    """A view of a position (:mod:`strohmandeln.positions`): the model of its free cards over the
+    places of the position rather than of a deck order — an :class:`_Exact` for a player's view
+    (:func:`_build_position`), a :class:`_Flow` for a spectator's (:func:`_build_position_flow`)
+    — and what the position was set up with.
 
-    Its places: the opponent's hand when the position was set up (D), then each Strohmann as it
-    was set up, top first (the top, the cards seen turned since, the face-down places F and the
-    place of an unseen last card H).
+    The places: the unknown set-up hands (D), then each Strohmann as it was set up, top first (the
+    top, the cards turned since, the face-down places F and the place of an unseen last card H).
     """
 
-    exact: _Exact
+    model: _Exact | _Flow
     piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
-    own: int  # the viewer's hand when the position was set up
     won: tuple[int, int]  # the cards of each seat's set-up tricks
     leader: int  # the seat that led first after the set-up
     announced: tuple[int, int]  # each seat's set-up announcements (bit 0 Trull, bit 1 the Kings)
+    played: tuple[int, int]  # the cards each seat played from the hand since the set-up
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """The places of the position (card indices), drawn as :meth:`_Exact.draw` draws, and
-        the set-up hands."""
-        return self.exact.draw(rng)
+        """The places of the position (card indices) and the set-up hands, drawn by the model."""
+        return self.model.draw(rng)
 
     def build(self, view: PlayerView, places: list[int], hands: list[int], replay: bool) -> GameState:
         """The state that setting up the drawn position and replaying the view's history gives."""
-        p = view._player
-        q = 1 - p
         piles = tuple(tuple(places[a:b]) for a, b in self.piles)
-        start = (self.own, hands[q]) if p == 0 else (hands[q], self.own)
+        start = (hands[0], hands[1])
         if replay:
             return _replay_position(view, self, start, piles)
         deal = E.Deal(view._rules, None, view._dealer, start, piles)
         deal.setup_tricks = view._setup
-        # The events, the unseen last cards filled in (R12), and his hand now: the set-up hand
-        # and the unseen last cards less what he played from the hand, and the cards he took up
-        # in the open (which the view knows).
-        hand = hands[q]
+        # The events, each unseen last card (the last card of its Strohmann) filled in (R12),
+        # and the hands now: the set-up hand and the cards taken up, less the cards played.
         events: Any = None
-        hidden = iter([places[pos] for pos in self.exact.hidden])
+        taken = [0, 0]
         for e in view._events:
-            if e >> 3 & 63 == HIDDEN_CARD:
-                card = next(hidden)
+            card = e >> 3 & 63
+            if card == HIDDEN_CARD:
+                card = piles[_PID[e & 7]][-1]
                 e = (e & ~_CARD_FIELD) | card << 3
-                hand |= 1 << card
+            if e & 0x200:
+                taken[e & 1] |= 1 << card
             events = (events, e)
-        hand = hand & ~self.exact.played | view._known[q]
-        return _state_of(view, deal, (view._hand, hand) if p == 0 else (hand, view._hand), events)
+        h0, h1 = ((start[s] | taken[s]) & ~self.played[s] for s in (0, 1))
+        return _state_of(view, deal, (h0, h1), events)
 
 
 def _replay_position(view: PlayerView, model: _PositionModel, hands: tuple[int, int], piles: tuple[tuple[int, ...], ...]) -> GameState:
@@ -1030,33 +1027,50 @@ def _replay_position(view: PlayerView, model: _PositionModel, hands: tuple[int, 
     return state
 
 
-def _build_position(view: PlayerView) -> _PositionModel:
-    """The model of a player's view of a position.
+class _SetUp(NamedTuple):
+    """What the public parts of a view of a position say about its set-up (:func:`_set_up`)."""
+
+    won: tuple[int, int]  # the cards of each seat's set-up tricks
+    tops: list[int]  # per Strohmann: its set-up top, or -1 for an empty one
+    turned: list[list[int]]  # per Strohmann: the cards turned since, in order (HIDDEN_CARD if unseen)
+    seen: int  # the tops and the cards seen turned
+    unseen: list[int]  # the Strohmann of each unseen last card, in event order
+    takes: list[int]  # the tricks completed when each was taken up
+    played: tuple[int, int]  # the cards each seat played from the hand
+    leader: int
+    announced: tuple[int, int]
+
+
+def _set_up(view: PlayerView) -> _SetUp:
+    """The set-up of a view of a position, from its public parts.
 
     A position's Strohmänner are not those of a deck order: each is worked out from the view.
     Every card turned from a Strohmann is one event after the trick in which its owner played
     the card above it from that Strohmann (R11, R12, R15), so a Strohmann's set-up top is the
     card its owner played from a Strohmann in the trick before its first event (or its top now,
-    if it has no event), and its set-up size is its top, its events and its face-down cards now.
+    or the card he led from it if that trick is not complete), and its set-up size is its top, its
+    events and its face-down cards now.
     """
-    p = view._player
-    q = 1 - p
     setup = view._setup
     packed: list[int] = E.walk(view._tricks)  # type: ignore[assignment]
     won = [0, 0]
     for t in packed[:setup]:
         won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
     from_pile: dict[tuple[int, int], int] = {}  # (trick number, seat): the card he played from a Strohmann
+    played = [0, 0]
     for n, t in enumerate(packed[setup:], setup + 1):
-        leader = t & 1
-        if t >> 14 & 1:
-            from_pile[n, leader] = t >> 1 & 63
-        if t >> 19 & 1:
-            from_pile[n, 1 - leader] = t >> 7 & 63
-    turned: list[list[int]] = [[], [], [], [], [], []]  # per Strohmann: the cards turned, in order
-    tops = [-1] * 6  # per Strohmann: its set-up top
-    takes: list[int] = []  # the tricks completed when each unseen last card was taken up
-    unseen: list[int] = []  # the Strohmann of each, in event order
+        for seat, card, flag in ((t & 1, t >> 1 & 63, t >> 14 & 1), (1 - (t & 1), t >> 7 & 63, t >> 19 & 1)):
+            if flag:
+                from_pile[n, seat] = card
+            else:
+                played[seat] |= 1 << card
+    lead = view._lead
+    if lead >= 0 and not lead & 64:
+        played[1 - view._turn] |= 1 << (lead & 63)
+    turned: list[list[int]] = [[], [], [], [], [], []]
+    tops = [-1] * 6
+    takes: list[int] = []
+    unseen: list[int] = []
     for e in view._events:
         pid = _PID[e & 7]
         if pid == 6:
@@ -1068,60 +1082,95 @@ def _build_position(view: PlayerView) -> _PositionModel:
             tops[pid] = top
         card = e >> 3 & 63
         if card == HIDDEN_CARD:
-            if e & 1 == p:
-                raise _inconsistent("the viewer's own last card is hidden from him")
             takes.append(e >> 11)
             unseen.append(pid)
         turned[pid].append(card)
-    # The places: D, then each Strohmann top first (-1 where free).
-    own = view._own
-    n_hidden = len(takes)
-    n_down = 0
-    known = own | won[0] | won[1]
-    seen = 0
-    layout: list[int] = []
-    piles: list[tuple[int, int]] = []
     # A card led from a Strohmann is still in the trick: its Strohmann shows no top yet.
-    led = view._lead & 63 if view._lead >= 0 and view._lead & 64 else -1
+    led = lead & 63 if lead >= 0 and lead & 64 else -1
+    seen = 0
     for pid, (top_now, down_now) in enumerate(view._piles):
         if not turned[pid]:
             if top_now < 0 and down_now and led >= 0 and pid // 3 == 1 - view._turn:
                 top_now, led = led, -1
             tops[pid] = top_now
-        first = len(layout)
-        if tops[pid] >= 0:
-            layout.append(tops[pid])
-            layout.extend(turned[pid])
-            if down_now and turned[pid][-1:] == [HIDDEN_CARD]:
-                raise _inconsistent("only a last card is taken up unseen")
-            layout.extend([-1] * down_now)
-            n_down += down_now
-        elif down_now:
-            raise _inconsistent("a Strohmann with face-down cards and no top")
-        piles.append((first, len(layout)))
-        for c in layout[first:]:
-            if c >= 0 and c != HIDDEN_CARD:
+        if tops[pid] < 0:
+            if down_now:
+                raise _inconsistent("a Strohmann with face-down cards and no top")
+            continue
+        if down_now and turned[pid][-1:] == [HIDDEN_CARD]:
+            raise _inconsistent("only a last card is taken up unseen")
+        for c in [tops[pid], *turned[pid]]:
+            if c != HIDDEN_CARD:
                 if seen >> c & 1:
                     raise _inconsistent("a card is seen twice")
                 seen |= 1 << c
-    deck_mask = E.rule_data(view._rules).deck_mask
-    if known & seen or own & (won[0] | won[1]) or won[0] & won[1]:
+    if seen & (won[0] | won[1]) or won[0] & won[1]:
         raise _inconsistent("a card is seen twice")
-    known |= seen
+    # The set-up announcements: those of the view less those made with its plays (R17).
+    announced = [view._calls >> (2 * s) & 3 for s in (0, 1)]
+    for seat, action in zip(_play_actors(view), [a for a in view.history if isinstance(a, Play)]):
+        for ann in action.announcements:
+            announced[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+    if len(packed) > setup:
+        leader = packed[setup] & 1
+    elif lead >= 0:
+        leader = 1 - view._turn
+    else:
+        leader = max(view._turn, 0)
+    return _SetUp(
+        (won[0], won[1]), tops, turned, seen, unseen, takes, (played[0], played[1]), leader, (announced[0], announced[1])
+    )
+
+
+def _set_up_piles(su: _SetUp, view: PlayerView, first: int) -> tuple[list[int], list[tuple[int, int]], int]:
+    """The places of the Strohmänner as set up, from place ``first`` on: the known cards (-1 for
+    a face-down place, HIDDEN_CARD for an unseen last card), each Strohmann's (first, end), and
+    the number of face-down places."""
+    layout: list[int] = []
+    piles: list[tuple[int, int]] = []
+    n_down = 0
+    for pid, (_, down_now) in enumerate(view._piles):
+        a = first + len(layout)
+        if su.tops[pid] >= 0:
+            layout.append(su.tops[pid])
+            layout.extend(su.turned[pid])
+            layout.extend([-1] * down_now)
+            n_down += down_now
+        piles.append((a, first + len(layout)))
+    return layout, piles, n_down
+
+
+def _build_position(view: PlayerView) -> _PositionModel:
+    """The model of a player's view of a position: as :func:`_build_exact`, with the opponent's
+    set-up hand as D and no R7."""
+    p = view._player
+    su = _set_up(view)
+    if any(pid // 3 == p for pid in su.unseen):
+        raise _inconsistent("the viewer's own last card is hidden from him")
+    own = view._own
+    won = su.won
+    known = su.seen
+    if own & (known | won[0] | won[1]):
+        raise _inconsistent("a card is seen twice")
+    known |= own | won[0] | won[1]
+    deck_mask = E.rule_data(view._rules).deck_mask
     if known & ~deck_mask:
         raise _inconsistent("a card is not in the deck")
     free = deck_mask & ~known
+    n_hidden = len(su.unseen)
+    # (the places of D come first, so the Strohmänner's start after them)
+    _, _, n_down = _set_up_piles(su, view, 0)
     n_d = free.bit_count() - n_down - n_hidden
     if n_d < 0:
         raise _inconsistent("the free cards do not fill the free places")
-    played, in_d, in_f, in_h = _what_the_plays_say(view, free, takes, n_down)
+    layout, piles, _ = _set_up_piles(su, view, n_d)
+    played, in_d, in_f, in_h = _what_the_plays_say(view, free, su.takes, n_down)
     totals, choices = _leaves(free, in_d, in_f, in_h, False, n_d)
     if not totals or totals[-1] <= 0:
         raise _inconsistent("no set-up hand fits the plays")
     # Where the drawn cards go: the places are ``fixed`` (the known cards), then D in canonical
     # order, the face-down cards and the unseen last cards (as :meth:`_Exact.draw` lists them).
     fixed = [-1] * n_d + [c if c != HIDDEN_CARD else -1 for c in layout]
-    piles = [(a + n_d, b + n_d) for a, b in piles]
     size = len(fixed)
     source = list(range(size))
     k = size
@@ -1132,7 +1181,7 @@ def _build_position(view: PlayerView) -> _PositionModel:
         if layout[pos - n_d] == -1:
             source[pos] = k
             k += 1
-    hidden = [piles[pid][1] - 1 for pid in unseen]  # (a last card: the end of its Strohmann)
+    hidden = [piles[pid][1] - 1 for pid in su.unseen]  # (a last card: the end of its Strohmann)
     for pos in hidden:
         source[pos] = k
         k += 1
@@ -1163,18 +1212,32 @@ def _build_position(view: PlayerView) -> _PositionModel:
         (),
         (),
     )
-    # The set-up announcements: those of the view less those made with its plays (R17).
-    announced = [view._calls >> (2 * s) & 3 for s in (0, 1)]
-    for seat, action in zip(_play_actors(view), [a for a in view.history if isinstance(a, Play)]):
-        for ann in action.announcements:
-            announced[seat] &= ~(1 if ann is Announcement.TRULL else 2)
-    if len(packed) > setup:
-        leader = packed[setup] & 1
-    elif view._lead >= 0:
-        leader = 1 - view._turn
-    else:
-        leader = max(view._turn, 0)
-    return _PositionModel(exact, tuple(piles), own, (won[0], won[1]), leader, (announced[0], announced[1]))
+    return _PositionModel(exact, tuple(piles), won, su.leader, su.announced, su.played)
+
+
+def _build_position_flow(view: PlayerView) -> _PositionModel:
+    """The model of a spectator's view of a position: as :func:`_build_flow`, with the set-up
+    hands as D (their sizes: the cards in the hand now and played from it, less those taken up)."""
+    su = _set_up(view)
+    taken = [0, 0]
+    for e in view._events:
+        if e & 0x200:
+            taken[e & 1] += 1
+    sizes = [view._sizes[s] + su.played[s].bit_count() - taken[s] for s in (0, 1)]
+    if min(sizes) < 0:
+        raise _inconsistent("more cards taken up than held")
+    hands = (tuple(range(sizes[0])), tuple(range(sizes[0], sizes[0] + sizes[1])))
+    layout, piles, _ = _set_up_piles(su, view, sizes[0] + sizes[1])
+    fixed = [-1] * (sizes[0] + sizes[1]) + [c if c != HIDDEN_CARD else -1 for c in layout]
+    pile_positions = tuple(tuple(range(a, b)) for a, b in piles)
+    # Each Strohmann's top is known; the flow model places the turned cards below it.
+    for pid, (a, b) in enumerate(piles):
+        for pos in range(a + 1, b):
+            fixed[pos] = -1
+    turned = [1 if a < b else 0 for a, b in piles]
+    tops = sum(1 << c for c in su.tops if c >= 0)
+    flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned))
+    return _PositionModel(flow, tuple(piles), su.won, su.leader, su.announced, su.played)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1397,20 +1460,30 @@ def _max_flow(allowed: list[int], counts: list[int], caps: list[int]) -> list[li
 # Building the spectator's model from a view
 
 
-def _build_flow(view: PlayerView) -> _Flow:
+_FlowLayout = tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]
+]  # (hand places per seat, Strohmann places per seat*3+k, the known cards by place, their mask, the places of each Strohmann taken)
+
+
+def _build_flow(view: PlayerView, layout: _FlowLayout | None = None) -> _Flow:
+    """The model of a spectator's view of a dealt state, or of a position with the places of
+    ``layout`` (:func:`_build_position_flow`)."""
     rules: RuleSet = view._rules
     deck = rules.deck
     unknown = (0, 1)
-    hand_positions, pile_positions = _layout(deck, view._dealer)
-    size = deck.card_count
-    fixed = [-1] * size
-    known = 0
+    if layout is None:
+        hand_positions, pile_positions = _layout(deck, view._dealer)
+        fixed = [-1] * deck.card_count
+        known = 0
+        turned = [0] * 6
+    else:
+        hand_positions, pile_positions, fixed, known, turned = layout
+    size = len(fixed)
     m = _Flow()
     m.size = size
     m.pile_positions = pile_positions
     m.own_mask = 0
     # Every card seen turned stays in its place; the unseen ones are free places (R11, R12).
-    turned = [0] * 6
     hidden: list[tuple[int, int, int]] = []  # seat, position, tricks completed when taken
     m.hidden_piles = []
     taken = [0, 0]
@@ -1464,9 +1537,9 @@ def _build_flow(view: PlayerView) -> _Flow:
             for c in (_TRULL if bits & 1 else ()) + (_KINGS if bits & 2 else ()):
                 announced_at[seat].setdefault(c, trick)
 
-    trick = 0
+    trick = view._setup  # (a position's set-up tricks were not played: they say nothing)
     cls_of = E.CLASS
-    for packed in E.walk(view._tricks):
+    for packed in E.walk(view._tricks)[trick:]:
         t: int = packed  # type: ignore[assignment]
         trick += 1
         leader = t & 1
@@ -1484,7 +1557,7 @@ def _build_flow(view: PlayerView) -> _Flow:
     m.played = (played[0], played[1])
     m.taken = (taken[0], taken[1])
     # R7: who was asked whether to fold, and who would have been.
-    if rules.fold_without_tarock:
+    if rules.fold_without_tarock and view._dealt:  # (a position has no auction)
         for g in groups:
             if g.kind == _D:
                 g.tarock = _fold_constraint(view, g.seat)
@@ -1520,7 +1593,7 @@ def _build_flow(view: PlayerView) -> _Flow:
         k += 1
     m.prefix = prefix
     m.suffix = view._events[k:]
-    m.getters = [operator.itemgetter(*positions) for positions in pile_positions]
+    m.getters = [operator.itemgetter(*positions) for positions in pile_positions] if layout is None else []
     return m
 
 

@@ -568,9 +568,8 @@ def view_from_dict(data: object) -> PlayerView:
     ...     print(error.reason.value)
     malformed_document
 
-    A player's view of a position (``"dealt": false``, :mod:`strohmandeln.positions`) is checked
-    the same way, with a consistent position set up in place of a deck order; a spectator's view
-    of a position cannot be loaded.
+    A view of a position (``"dealt": false``, :mod:`strohmandeln.positions`) is checked the same
+    way, with a consistent position set up in place of a deck order.
 
     :raises SerializationError: if the document is malformed or no deal or position produces it.
     """
@@ -583,8 +582,6 @@ def view_from_dict(data: object) -> PlayerView:
     dealer = _seat(d["dealer"], "dealer")
     player = _opt_seat(d["player"], "player")
     dealt = _bool(d["dealt"], "dealt")
-    if not dealt and player is None:
-        raise _fail("dealt", "a spectator's view of a position (two unknown hands, no deck order) cannot be loaded")
     phase = _enum(Phase, d["phase"], "phase")
     turn = _opt_seat(d["current_player"], "current_player")
     undertaker = _opt_seat(d["undertaker"], "undertaker")
@@ -651,6 +648,7 @@ def view_from_dict(data: object) -> PlayerView:
     # Strohmänner and set-up announcements are the document's (R17).
     setup = calls = 0
     piles: tuple[tuple[int, int], ...] = ()
+    sizes = (0, 0)
     if not dealt:
         n_plays = len(seats)
         if any(not isinstance(action, Play) for action in E.walk(hist)):
@@ -668,6 +666,10 @@ def view_from_dict(data: object) -> PlayerView:
         if len(pile_list) != 6:
             raise _fail("strohmaenner", "each seat has three Strohmänner")
         piles = tuple(pile_list)
+        raw_sizes = _list(d["hand_sizes"], "hand_sizes", 2)
+        if len(raw_sizes) != 2:
+            raise _fail("hand_sizes", "expected two hand sizes")
+        sizes = (_int(raw_sizes[0], "hand_sizes[0]", 0, 54), _int(raw_sizes[1], "hand_sizes[1]", 0, 54))
         for s, names in enumerate(_list(d["announcements"], "announcements", 2)):
             for i, name in enumerate(_list(names, f"announcements[{s}]", 2)):
                 ann = _enum(Announcement, name, f"announcements[{s}][{i}]")
@@ -698,7 +700,7 @@ def view_from_dict(data: object) -> PlayerView:
         "_tops": (0, 0),
         "_won": (0, 0),
         "_known": (0, 0),
-        "_sizes": (0, 0),
+        "_sizes": sizes,
         "_piles": piles,
         "_asked": asked,
         "_legal": (),
