@@ -116,10 +116,14 @@ def test_seeds_and_generators() -> None:
     view = playout(CLASSIC, 2)[10].view(1)
     assert sample(view, 5) == sample(view, random.Random(5))
     assert sample_order(view, 5) == sample(view, 5).order
-    with pytest.raises(TypeError):
-        sample(view, "seed")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        sample(view, True)
+    for bad in ("seed", True, 1.5, None):
+        with pytest.raises(sm.DeckError) as info:  # as deal() refuses them
+            sample(view, bad)  # type: ignore[arg-type]
+        assert info.value.reason is sm.Reason.NO_DECK_SOURCE
+        with pytest.raises(sm.DeckError):
+            sample_order(view, bad)  # type: ignore[arg-type]
+        with pytest.raises(sm.DeckError):
+            sm.deal(CLASSIC, rng=bad)  # type: ignore[arg-type]
 
 
 def test_spectator_samples_are_consistent() -> None:

@@ -73,7 +73,7 @@ from typing import Any, Final, NamedTuple
 from . import _engine as E
 from .actions import Announcement, Fold, Keep, Play
 from .cards import DECK_54, Card
-from .errors import Reason, StateError
+from .errors import DeckError, Reason, StateError
 from .rules import Deck, RuleSet
 from .state import GameState, Phase
 from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView, _play_actors
@@ -98,6 +98,7 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
         checks it).
     :raises StateError: if no deal or position is consistent with the view (a view loaded from
         a document always has one).
+    :raises DeckError: with reason ``no_deck_source`` if ``rng`` is neither a Random nor an int.
 
     >>> from strohmandeln import CLASSIC, deal
     >>> view = deal(CLASSIC, dealer=1, rng=3).view(0)
@@ -152,7 +153,8 @@ def _generator(rng: object) -> random.Random:
         return rng
     if type(rng) is int:
         return random.Random(rng)
-    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    # (refused as deal() refuses it)
+    raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
 
 
 def _replay(view: PlayerView, order: tuple[Card, ...]) -> GameState:
