@@ -1229,13 +1229,13 @@ def _build_position_flow(view: PlayerView) -> _PositionModel:
     if min(sizes) < 0:
         raise _inconsistent("more cards taken up than held")
     hands = (tuple(range(sizes[0])), tuple(range(sizes[0], sizes[0] + sizes[1])))
-    layout, piles, _ = _set_up_piles(su, view, sizes[0] + sizes[1])
-    fixed = [-1] * (sizes[0] + sizes[1]) + [c if c != HIDDEN_CARD else -1 for c in layout]
+    _, piles, _ = _set_up_piles(su, view, sizes[0] + sizes[1])
+    # Each Strohmann's top is known; the flow model places the cards turned since below it.
+    fixed = [-1] * piles[-1][1]
+    for (a, b), top in zip(piles, su.tops):
+        if a < b:
+            fixed[a] = top
     pile_positions = tuple(tuple(range(a, b)) for a, b in piles)
-    # Each Strohmann's top is known; the flow model places the turned cards below it.
-    for pid, (a, b) in enumerate(piles):
-        for pos in range(a + 1, b):
-            fixed[pos] = -1
     turned = [1 if a < b else 0 for a, b in piles]
     tops = sum(1 << c for c in su.tops if c >= 0)
     flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned))
@@ -1462,9 +1462,10 @@ def _max_flow(allowed: list[int], counts: list[int], caps: list[int]) -> list[li
 # Building the spectator's model from a view
 
 
-_FlowLayout = tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]
-]  # (hand places per seat, Strohmann places per seat*3+k, the known cards by place, their mask, the places of each Strohmann taken)
+#: The places of a position for :func:`_build_flow`: the hand places of each seat, the places of
+#: each Strohmann (seat*3+k, top first), the known card of each place (-1 where free), the mask
+#: of the known cards, and how many places of each Strohmann are taken (1 for its top, if any).
+_FlowLayout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]]
 
 
 def _build_flow(view: PlayerView, layout: _FlowLayout | None = None) -> _Flow:
