@@ -273,7 +273,10 @@ def position_of(state: GameState) -> Position:
 
 def position_playout(rules: RuleSet, seed: int, first: int = 0) -> list[GameState]:
     """A random deal played to a random trick from ``first`` on, set up there as a position and
-    played out at random from it; [] if a call (R18) was made before (a position has none)."""
+    played out at random from it; [] if a call (R18) was made before (a position has none).
+
+    For an even seed the position gives each seat's won cards (:func:`position_of`), for an odd
+    one the tricks played card by card (:meth:`Position.at`)."""
     rng = random.Random(seed)
     state = deal(rules, dealer=seed % 2, rng=seed)
     stop = rng.randrange(first, rules.deck.trick_count - 1)
@@ -281,7 +284,7 @@ def position_playout(rules: RuleSet, seed: int, first: int = 0) -> list[GameStat
         state = state.apply(rng.choice(state.legal_actions()))
     if state.is_terminal or any(isinstance(a, Play) and a.call is not None for a in state.history):
         return []
-    start = position_of(state).state()
+    start = (position_of(state) if seed % 2 == 0 else Position.at(state)).state()
     assert start.view(0).hand == state.view(0).hand and not start.view(0).dealt
     states = [start]
     while not states[-1].is_terminal:

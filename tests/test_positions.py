@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
+from helpers import position_of
 
 import strohmandeln as sm
-from strohmandeln import BECK, CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, Card, DeckError, Reason
+from strohmandeln import BECK, CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, Card, DeckError, GameState, Reason, parse_action
 from strohmandeln.positions import Position, position
 
 C = Card.parse
@@ -164,3 +166,122 @@ def test_positions_that_differ_only_in_won_cards_are_different_states() -> None:
     assert one != other
     assert one == position(CLASSIC, hands=("♣K", "♣Q"), won=("Sküs XXI", ""), rest_to=1, leader=0)
     assert hash(one) == hash(position(CLASSIC, hands=("♣K", "♣Q"), won=("Sküs XXI", ""), rest_to=1, leader=0))
+
+
+# --------------------------------------------------------------------------------------------
+# Position.at: a moment of a dealt game as a position
+
+
+def _to_trick(rules: sm.RuleSet, seed: int) -> tuple[GameState, random.Random]:
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=seed)
+    stop = rng.randrange(0, rules.deck.trick_count + 1)
+    while not state.is_terminal and (state.phase is not sm.Phase.PLAY or state.trick_number < stop or state.current_trick):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state, rng
+
+
+@pytest.mark.parametrize("rules", sm.PRESETS.values(), ids=list(sm.PRESETS))
+def test_position_at_a_moment_of_a_deal_plays_on_alike(rules: sm.RuleSet) -> None:
+    """R11-R17 from the position of a moment: the same hands, Strohmänner (their face-down cards
+    in order), won cards, legal actions and announcements; the same continuation gives the same
+    states to the end and the same result."""
+    compared = 0
+    for seed in range(12):
+        state, rng = _to_trick(rules, seed)
+        if state.void_reason is not None or any(isinstance(a, sm.Play) and a.call is not None for a in state.history):
+            continue
+        start = Position.at(state)
+        # the tests' own reading, through the deal's layout (with the won cards, not the tricks)
+        assert attrs.evolve(position_of(state), won=start.won, tricks=start.tricks) == start
+        assert start.tricks or not state.tricks  # played tricks are given card by card
+        again = start.state()
+        assert again.history == () and again.order is None
+        ours, theirs = state, again
+        while True:
+            for p in (0, 1):
+                assert ours.hand(p) == theirs.hand(p) and ours.strohmaenner(p) == theirs.strohmaenner(p)
+                assert ours.won_cards(p) == theirs.won_cards(p) and ours.card_points(p) == theirs.card_points(p)
+                assert ours.announcements(p) == theirs.announcements(p)
+            assert ours.legal_actions() == theirs.legal_actions() and ours.trick_number == theirs.trick_number
+            if ours.is_terminal:
+                break
+            action = rng.choice(ours.legal_actions())
+            ours, theirs = ours.apply(action), theirs.apply(action)
+        assert ours.result().totals == theirs.result().totals
+        compared += 1
+    assert compared >= 6
+
+
+def test_position_at_a_position_is_its_set_up_and_refusals() -> None:
+    state = position(CLASSIC, hands=("XXI ♥K I", "♥Q"), strohmaenner=((), (("♠7", "Sküs"),)), rest_to=1, leader=0)
+    assert Position.at(state) == Position.of(state)
+    # during a trick, before the card play, in a void deal: no position
+    for bad in (state.apply(parse_action("♥K")), sm.deal(CLASSIC, dealer=0, rng=1)):
+        with pytest.raises(sm.StateError) as info:
+            Position.at(bad)
+        assert info.value.reason is sm.Reason.WRONG_PHASE
+    for seed in range(200):  # R18: a Ross call cannot be set up
+        state, _ = _to_trick(sm.EXTENDED, seed)
+        if any(isinstance(a, sm.Play) and a.call is not None for a in state.history):
+            with pytest.raises(sm.StateError) as info:
+                Position.at(state)
+            assert info.value.reason is sm.Reason.CALL_NOT_ALLOWED
+            break
+    else:
+        raise AssertionError("no deal with a call")
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up tricks given card by card, and won cards that invent no trick
+
+
+def _lines(state: GameState) -> list[str]:
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return [line.kind for line in state.result().lines]
+
+
+def test_R15_set_up_tricks_given_card_by_card() -> None:
+    """Each given trick is won as R15 says: the higher card of the led class, a tarock on a suit,
+    else the leader; they follow the tricks of the won cards, in the order given."""
+    tricks = [(0, "♥K", "♠Q"), (0, "♥K", "XX"), (1, "XXI", "Sküs")]
+    for k, (trick, winner) in enumerate(zip(tricks, (0, 1, 0))):
+        state = position(BECK, hands=("♣K", "♣Q"), tricks=[trick], rest_to=0, leader=0)
+        assert state.tricks[-1].winner == winner and state.tricks[-1].leader == trick[0], k
+        assert C(trick[1]) in state.won_cards(winner) and C(trick[2]) in state.won_cards(winner)
+    state = position(BECK, hands=("♣K", "♣Q"), tricks=tricks[::2], rest_to=0, leader=0)
+    assert [str(play) for play in state.tricks[-1].plays] == ["XXI", "Sküs"]
+    assert state.history == () and len(state.tricks) == 26
+    # R23: the Sküs took the XXI in a set-up trick, and the bonus counts.
+    assert "mondfang" in _lines(state)
+    start = Position.of(state)
+    assert start.tricks != () and start.state() == state
+
+
+def test_R23_won_cards_invent_no_mondfang() -> None:
+    """A seat's won cards holding both the Sküs and the XXI are paired so that they share no
+    trick — unless they are his only won cards: then the Sküs took the XXI."""
+    both = position(BECK, hands=("♣K", "♣Q"), won=("XXI Sküs ♠K ♦K", ""), rest_to=1, leader=0)
+    assert "mondfang" not in _lines(both)
+    assert not any({str(p) for p in t.plays} == {"XXI", "Sküs"} for t in both.tricks)
+    only = position(BECK, hands=("♣K", "♣Q"), won=("XXI Sküs", ""), rest_to=1, leader=0)
+    assert "mondfang" in _lines(only)
+    assert Position.of(both).tricks == () and Position.of(both).state() == both
+
+
+@pytest.mark.parametrize(
+    ("tricks", "reason"),
+    [
+        ([(2, "♥K", "♠Q")], Reason.BAD_SEAT),
+        ([(0, "♥K")], Reason.INVALID_CARD),
+        ([(0, "♥K", "♣K")], Reason.DUPLICATE_CARD),  # ♣K is in a hand
+        ([(0, "♥K", "♠Q"), (1, "♠Q", "♥Q")], Reason.DUPLICATE_CARD),
+        ("♥K ♠Q", Reason.INVALID_CARD),
+        ([(0, "♥K", "nothing")], Reason.INVALID_CARD),
+    ],
+)
+def test_set_up_tricks_are_validated(tricks: object, reason: Reason) -> None:
+    with pytest.raises(sm.StrohmandelnError) as info:
+        position(CLASSIC, hands=("♣K", "♣Q"), tricks=tricks, rest_to=0, leader=0)  # type: ignore[arg-type]
+    assert info.value.reason is reason

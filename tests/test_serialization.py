@@ -132,6 +132,26 @@ def test_position_states_round_trip() -> None:
     assert S.from_dict(state.to_dict()).result() == state.result()
 
 
+def test_positions_with_tricks_card_by_card_round_trip() -> None:
+    """A moment of a dealt game set up as a position keeps its tricks (Position.at); its document
+    lists them, and a document without ``tricks`` (written before they existed) still loads."""
+    for seed in range(6):
+        states = position_playout([CLASSIC, EXTENDED, ZWANZIGERRUFEN_40][seed % 3], 2 * seed + 1)
+        for state in states[:: max(1, len(states) // 3)]:
+            doc = json.loads(json.dumps(state.to_dict()))
+            assert doc["position"]["tricks"] and S.from_dict(doc) == state
+            if state.is_terminal:
+                assert S.from_dict(doc).result() == state.result()
+    plain = position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0).to_dict()
+    assert plain["position"]["tricks"] == []
+    del plain["position"]["tricks"]
+    assert S.from_dict(plain) == position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0)
+    bad = copy.deepcopy(doc)
+    bad["position"]["tricks"][0] = [0, "♣K"]
+    with pytest.raises(SerializationError):
+        S.from_dict(bad)
+
+
 def test_views_round_trip() -> None:
     for seed in range(12):
         states = playout([CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, HOUSE][seed % 4], seed)
@@ -416,7 +436,7 @@ _MATCH = finished_match(CLASSIC, 2, 8)
 _DOCS: dict[str, list[object]] = {
     "rules": [S.rules_to_dict(HOUSE), S.rules_to_dict(ZWANZIGERRUFEN_40), CLASSIC.to_dict()],
     "action": [S.to_dict(sm.parse_action("♥K+trull")), S.to_dict(sm.Take())],
-    "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0))],
+    "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0)), S.to_dict(position(CLASSIC, hands=("♣K", "♣Q"), tricks=[(1, "XXI", "Sküs"), (0, "♥K", "XX")], rest_to=0, leader=0))],
     "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None)), _position_view_doc(), _position_view_doc(None)],
     "result": [S.to_dict(_MATCH.results[0])],
     "match": [S.to_dict(_MATCH)],

@@ -18,9 +18,16 @@ A position is validated against what the game can produce:
   R12);
 * announcements (R17) only where the rule set has them.
 
-The cards already won are recorded as *set-up tricks*: each pair of a seat's won cards is a trick
-that seat led and won (its stronger card led). They count for card points and bonuses in the
-tricks like played tricks do; :attr:`~strohmandeln.GameState.history` starts empty.
+The cards already won are recorded as *set-up tricks*, which count for card points and bonuses in
+the tricks like played tricks do; :attr:`~strohmandeln.GameState.history` starts empty. They are
+given in two ways:
+
+* ``won``: each seat's won cards, paired into tricks that seat led and won (its stronger card
+  led), in canonical order — except that the Sküs and the XXI share a trick only if they are the
+  seat's only two won cards, so that a set-up never invents a Mondfang (R23);
+* ``tricks``: tricks given card by card, ``(leader, led card, followed card)``, won as R15 says,
+  after the tricks of ``won`` and in the order given (the last one given is the last trick).
+  :meth:`Position.at` gives a moment of a real game so, which keeps every bonus of its tricks.
 
 The end-game of [001] (the last section): A (seat 0) holds ♣K ♣C ♣9 ♣7, B holds ♣Q ♣J ♣10 ♣8, the
 other cards are gone and A leads.
@@ -50,6 +57,9 @@ from .state import GameState, Phase
 __all__ = ["Position", "position"]
 
 _TAKE_UP: Final = E.TAKE_UP
+_SKUS: Final = 21  # (card indices: the Sküs and the XXI, the "Mond")
+_MOND: Final = 20
+_SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
 
 CardsLike = str | Iterable[Card | str]
 
@@ -84,6 +94,23 @@ def _hands(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 def _won(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     a, b = _pair(value, "won")
     return _cards(a, "cards won by seat 0"), _cards(b, "cards won by seat 1")
+
+
+def _tricks(value: object) -> tuple[tuple[int, Card, Card], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DeckError(Reason.INVALID_CARD, "tricks: give (leader, led card, followed card) for each trick")
+    out = []
+    for i, trick in enumerate(value):
+        if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) != 3:
+            raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: give (leader, led card, followed card)")
+        leader, led, followed = trick
+        if type(leader) is not int or leader not in (0, 1):
+            raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {leader!r:.20}")
+        cards = _cards((led, followed), f"tricks[{i}]")
+        if len(cards) != 2:
+            raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: a trick has two cards")
+        out.append((leader, cards[0], cards[1]))
+    return tuple(out)
 
 
 def _piles(value: object) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
@@ -143,11 +170,14 @@ class Position:
     strohmaenner: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]] = attrs.field(
         default=((), ()), converter=_piles
     )
-    #: The cards each seat has won so far.
+    #: The cards each seat has won so far, paired into set-up tricks (the module docstring).
     won: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(default=((), ()), converter=_won)
     #: The seat whose tricks take every card not given elsewhere, or ``None`` (then every card
     #: must be given).
     rest_to: int | None = None
+    #: Set-up tricks given card by card, ``(leader, led card, followed card)``, won as R15 says;
+    #: they come after the tricks of :attr:`won`, the last one given last.
+    tricks: tuple[tuple[int, Card, Card], ...] = attrs.field(default=(), converter=_tricks)
     #: The seat to lead the next trick.
     leader: int
     #: The dealer (R5; Elder is the other seat).
@@ -223,6 +253,11 @@ class Position:
                     tops[s] |= 1 << top.index
                 piles.append(tuple(c.index for c in pile))
         won = [place(self.won[s], f"cards won by seat {s}") for s in (0, 1)]
+        played: list[int] = []  # the packed tricks given card by card
+        for i, (first, led, followed) in enumerate(self.tricks):
+            place((led, followed), f"tricks[{i}]")
+            x, y = led.index, followed.index
+            played.append(first | x << 1 | y << 7 | _winner(first, x, y) << 13)
         missing = deck & ~placed
         if missing:
             if rest_to is None:
@@ -249,11 +284,10 @@ class Position:
                 calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
         deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
         tricks: Any = None
-        for s in (0, 1):
-            cards = E.cards_of(won[s])
-            for a, b in zip(cards[0::2], cards[1::2]):
-                lead, follow = _leading(a.index, b.index)
-                tricks = (tricks, s | lead << 1 | follow << 7 | s << 13)
+        for t in _won_tricks(won[0], won[1]) + played:
+            tricks = (tricks, t)
+        for t in played:
+            won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
         ntr = (won[0].bit_count() + won[1].bit_count()) // 2
         deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
         finished = left[0] == 0
@@ -287,7 +321,8 @@ class Position:
         >>> Position.of(later) == start
         True
 
-        :raises StateError: for a state dealt from a deck order.
+        :raises StateError: for a state dealt from a deck order (:meth:`at` describes any
+            moment of it).
         """
         d = state._d
         if d.order is not None:
@@ -298,9 +333,7 @@ class Position:
         played_tricks = (len(plays) - lead_open) // 2
         packed: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
         setup = packed[: len(packed) - played_tricks]
-        won = [0, 0]
-        for t in setup:
-            won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
+        won, tricks = _described(setup)
         if played_tricks:
             leader = packed[len(setup)] & 1
         elif lead_open:
@@ -323,6 +356,7 @@ class Position:
                 tuple(tuple(DECK_54[c] for c in p) for p in d.piles[3:]),
             ),
             won=(E.cards_of(won[0]), E.cards_of(won[1])),
+            tricks=tricks,
             leader=leader,
             dealer=d.dealer,
             undertaker=None if und < 0 else und,
@@ -331,6 +365,60 @@ class Position:
                 frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits[s] >> k & 1)
                 for s in (0, 1)
             ),
+        )
+
+    @classmethod
+    def at(cls, state: GameState) -> Position:
+        """The position of ``state`` at this moment: a state of the card play between two
+        tricks (or of a finished card play), as a description to set up again, change or solve.
+
+        Each seat keeps his hand, his Strohmänner (the face-down cards in their order, R11) and
+        his won cards; the tricks played so far become set-up tricks (the same cards won by the
+        same seat, paired as :class:`Position` pairs them), the announcements made so far
+        set-up announcements (R17); the undertaker and the doubling stay (R8, R10). The new
+        state's history is empty.
+
+        >>> from strohmandeln import CLASSIC, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=7)
+        >>> while state.trick_number < 20 or state.current_trick:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> again = Position.at(state).state()
+        >>> again.hand(0) == state.hand(0), again.strohmaenner(1) == state.strohmaenner(1)
+        (True, True)
+        >>> again.card_points(0) == state.card_points(0), again.legal_actions() == state.legal_actions()
+        (True, True)
+
+        :raises StateError: with reason ``wrong_phase`` before the card play, during a trick or
+            for a void deal, and ``call_not_allowed`` once a Rostopschin call (R18) was made: a
+            position has none.
+        """
+        if not isinstance(state, GameState):
+            raise TypeError(f"not a GameState: {type(state).__name__}")
+        phase = state.phase
+        if phase is Phase.FINISHED and state.void_reason is not None:
+            raise StateError(Reason.WRONG_PHASE, "a void deal has no card play to set up")
+        if phase is not Phase.PLAY and phase is not Phase.FINISHED or state.current_trick:
+            raise StateError(Reason.WRONG_PHASE, "a position is a moment of the card play between two tricks")
+        if state._calls >> 4:
+            raise StateError(Reason.CALL_NOT_ALLOWED, "a position cannot hold the Rostopschin calls made so far (R18)")
+        d = state._d
+        up = state._h0 | state._h1 | state._t0 | state._t1 | state._w0 | state._w1
+        tops = state._t0 | state._t1
+        # What is left of each Strohmann: its face-up top and the cards below it (R11, R12).
+        piles = tuple(tuple(DECK_54[c] for c in pile if tops >> c & 1 or not up >> c & 1) for pile in d.piles)
+        und, doubled, _ = state._auc
+        won, tricks = _described(E.walk(state._tricks))  # type: ignore[arg-type]
+        return cls(
+            rules=d.rules,
+            hands=(E.cards_of(state._h0), E.cards_of(state._h1)),
+            strohmaenner=(piles[:3], piles[3:]),
+            won=(E.cards_of(won[0]), E.cards_of(won[1])),
+            tricks=tricks,
+            leader=max(state._turn, 0),
+            dealer=d.dealer,
+            undertaker=None if und < 0 else und,
+            doubled=doubled,
+            announcements=(state.announcements(0), state.announcements(1)),
         )
 
 
@@ -343,6 +431,52 @@ def _play_seats(state: GameState, n: int) -> list[int]:
     if state._lead >= 0:
         seats.append(1 - state._turn)
     return seats[len(seats) - n :] if n else []
+
+
+def _won_tricks(won0: int, won1: int) -> list[int]:
+    """The packed set-up tricks of each seat's won cards (seat 0's first): each led and won by
+    that seat with its stronger card."""
+    out = []
+    for s, won in ((0, won0), (1, won1)):
+        for a, b in _pairs(won):
+            lead, follow = _leading(a, b)
+            out.append(s | lead << 1 | follow << 7 | s << 13)
+    return out
+
+
+def _described(packed: list[int]) -> tuple[list[int], tuple[tuple[int, Card, Card], ...]]:
+    """Packed tricks as a position gives them: each seat's won cards, if pairing them gives
+    exactly these tricks, else every trick card by card."""
+    won = [0, 0]
+    for t in packed:
+        won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
+    if [t & 0x3FFF for t in packed] == _won_tricks(won[0], won[1]):  # (the cards, leaders and winners)
+        return won, ()
+    return [0, 0], tuple((t & 1, DECK_54[t >> 1 & 63], DECK_54[t >> 7 & 63]) for t in packed)
+
+
+def _pairs(won: int) -> list[tuple[int, int]]:
+    """A seat's won cards paired into set-up tricks in canonical order, except that the Sküs and
+    the XXI share a trick only if they are all his won cards (a set-up invents no Mondfang,
+    R23): else the Sküs changes places with a card of another trick."""
+    cards = [c.index for c in E.cards_of(won)]
+    pairs = list(zip(cards[0::2], cards[1::2]))
+    if len(pairs) > 1 and won & _SKUS_AND_MOND == _SKUS_AND_MOND:
+        for k, pair in enumerate(pairs):
+            if _SKUS in pair and _MOND in pair:
+                j = 1 if k == 0 else 0
+                c, d = pairs[j]
+                pairs[k], pairs[j] = (_MOND, c), (_SKUS, d)
+                break
+    return pairs
+
+
+def _winner(leader: int, a: int, b: int) -> int:
+    """The winner of a trick led with ``a`` by ``leader`` and followed with ``b`` (R15)."""
+    ca, cb = E.CLASS[a], E.CLASS[b]
+    if ca == cb:
+        return leader if a > b else 1 - leader
+    return 1 - leader if cb == 0 else leader
 
 
 def _leading(a: int, b: int) -> tuple[int, int]:
@@ -361,6 +495,7 @@ def position(
     hands: Sequence[CardsLike],
     strohmaenner: Sequence[Sequence[CardsLike]] = ((), ()),
     won: Sequence[CardsLike] = ((), ()),
+    tricks: Iterable[tuple[int, Card | str, Card | str]] = (),
     rest_to: int | None = None,
     leader: int,
     dealer: int = 0,
@@ -390,6 +525,7 @@ def position(
         hands=hands,
         strohmaenner=strohmaenner,
         won=won,
+        tricks=tricks,
         rest_to=rest_to,
         leader=leader,
         dealer=dealer,

@@ -967,7 +967,7 @@ class _PositionModel(NamedTuple):
 
     model: _Exact | _Flow
     piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
-    won: tuple[int, int]  # the cards of each seat's set-up tricks
+    setup: Any  # the set-up tricks as a Position gives them: (won cards per seat, tricks)
     leader: int  # the seat that led first after the set-up
     announced: tuple[int, int]  # each seat's set-up announcements (bit 0 Trull, bit 1 the Kings)
     played: tuple[int, int]  # the cards each seat played from the hand since the set-up
@@ -1010,11 +1010,13 @@ def _replay_position(view: PlayerView, model: _PositionModel, hands: tuple[int, 
         return tuple([DECK_54[c] for c in pile])
 
     und, doubled, _ = view._auc
+    won, tricks = model.setup
     state = Position(
         rules=view._rules,
         hands=(cards(hands[0]), cards(hands[1])),
         strohmaenner=(tuple(map(pile_cards, piles[:3])), tuple(map(pile_cards, piles[3:]))),
-        won=(cards(model.won[0]), cards(model.won[1])),
+        won=(cards(won[0]), cards(won[1])),
+        tricks=tricks,
         leader=model.leader,
         dealer=view._dealer,
         undertaker=None if und < 0 else und,
@@ -1033,6 +1035,7 @@ class _SetUp(NamedTuple):
     """What the public parts of a view of a position say about its set-up (:func:`_set_up`)."""
 
     won: tuple[int, int]  # the cards of each seat's set-up tricks
+    described: Any  # the set-up tricks as a Position gives them (:func:`positions._described`)
     tops: list[int]  # per Strohmann: its set-up top, or -1 for an empty one
     turned: list[list[int]]  # per Strohmann: the cards turned since, in order (HIDDEN_CARD if unseen)
     seen: int  # the tops and the cards seen turned
@@ -1119,8 +1122,10 @@ def _set_up(view: PlayerView) -> _SetUp:
         leader = 1 - view._turn
     else:
         leader = max(view._turn, 0)
+    from .positions import _described
+
     return _SetUp(
-        (won[0], won[1]), tops, turned, seen, unseen, takes, (played[0], played[1]), leader, (announced[0], announced[1])
+        (won[0], won[1]), _described(packed[:setup]), tops, turned, seen, unseen, takes, (played[0], played[1]), leader, (announced[0], announced[1])
     )
 
 
@@ -1214,7 +1219,7 @@ def _build_position(view: PlayerView) -> _PositionModel:
         (),
         (),
     )
-    return _PositionModel(exact, tuple(piles), won, su.leader, su.announced, su.played)
+    return _PositionModel(exact, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
 def _build_position_flow(view: PlayerView) -> _PositionModel:
@@ -1239,7 +1244,7 @@ def _build_position_flow(view: PlayerView) -> _PositionModel:
     turned = [1 if a < b else 0 for a, b in piles]
     tops = sum(1 << c for c in su.tops if c >= 0)
     flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned))
-    return _PositionModel(flow, tuple(piles), su.won, su.leader, su.announced, su.played)
+    return _PositionModel(flow, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
 # --------------------------------------------------------------------------------------------

@@ -412,6 +412,7 @@ def _position_to_dict(position: Any) -> dict[str, Any]:
         "hands": [[str(c) for c in h] for h in position.hands],
         "strohmaenner": [[[str(c) for c in pile] for pile in piles] for piles in position.strohmaenner],
         "won": [[str(c) for c in w] for w in position.won],
+        "tricks": [[leader, str(a), str(b)] for leader, a, b in position.tricks],
         "leader": position.leader,
         "dealer": position.dealer,
         "undertaker": position.undertaker,
@@ -423,7 +424,13 @@ def _position_to_dict(position: Any) -> dict[str, Any]:
 def _position_from_dict(data: object, rules: RuleSet) -> GameState:
     from .positions import Position
 
-    d = _obj(data, "position", _POSITION_FIELDS)
+    d = _obj(data, "position", _POSITION_FIELDS, ("tricks",))
+    tricks = []
+    for i, t in enumerate(_list(d.get("tricks", []), "position.tricks", 64)):
+        item = _list(t, f"position.tricks[{i}]", 3)
+        if len(item) != 3:
+            raise _fail(f"position.tricks[{i}]", "expected [leader, led card, followed card]")
+        tricks.append((_seat(item[0], f"position.tricks[{i}][0]"), _card(item[1], f"position.tricks[{i}][1]"), _card(item[2], f"position.tricks[{i}][2]")))
     hands = _list(d["hands"], "position.hands", 2)
     won = _list(d["won"], "position.won", 2)
     piles = _list(d["strohmaenner"], "position.strohmaenner", 2)
@@ -445,6 +452,7 @@ def _position_from_dict(data: object, rules: RuleSet) -> GameState:
                 for s in (0, 1)
             ),
             won=(_cards(won[0], "position.won[0]"), _cards(won[1], "position.won[1]")),
+            tricks=tuple(tricks),
             leader=_seat(d["leader"], "position.leader"),
             dealer=_seat(d["dealer"], "position.dealer"),
             undertaker=_opt_seat(d["undertaker"], "position.undertaker"),
