@@ -152,13 +152,16 @@ def _swap_replay(state: GameState, a: sm.Card, b: sm.Card) -> list[GameState] | 
     ``None`` if an action becomes illegal."""
     assert state.order is not None
     order = [b if c is a else a if c is b else c for c in state.order]
-    other = sm.deal(state.rules, dealer=state.dealer, order=order)
-    states = [other]
-    for action in state.history:
-        if not other.is_legal(action):
+    return _replayed(sm.deal(state.rules, dealer=state.dealer, order=order), state.history)
+
+
+def _replayed(start: GameState, history: tuple[sm.Action, ...]) -> list[GameState] | None:
+    """Every state of ``history`` applied from ``start``, or ``None`` if an action is illegal."""
+    states = [start]
+    for action in history:
+        if not states[-1].is_legal(action):
             return None
-        other = other.apply(action)
-        states.append(other)
+        states.append(states[-1].apply(action))
     return states
 
 
@@ -211,13 +214,7 @@ def _swap_position_replay(state: GameState, a: sm.Card, b: sm.Card) -> list[Game
         hands=(swapped(start.hands[0]), swapped(start.hands[1])),
         strohmaenner=tuple(tuple(swapped(pile) for pile in seat) for seat in start.strohmaenner),
     ).state()
-    states = [other]
-    for action in state.history:
-        if not other.is_legal(action):
-            return None
-        other = other.apply(action)
-        states.append(other)
-    return states
+    return _replayed(other, state.history)
 
 
 @pytest.mark.parametrize("seed", range(12))
