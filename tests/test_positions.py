@@ -6,6 +6,8 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from helpers import position_of
 
 import strohmandeln as sm
@@ -285,3 +287,83 @@ def test_set_up_tricks_are_validated(tricks: object, reason: Reason) -> None:
     with pytest.raises(sm.StrohmandelnError) as info:
         position(CLASSIC, hands=("♣K", "♣Q"), tricks=tricks, rest_to=0, leader=0)  # type: ignore[arg-type]
     assert info.value.reason is reason
+
+
+# --------------------------------------------------------------------------------------------
+# Random positions, described directly (not from a deal): the invariants of the card play
+
+
+def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
+    """A valid position drawn at random: each seat's cards to play split into a hand and up to
+    three Strohmänner (a suit card below the King face up, one to five cards below it), the rest
+    of the deck won — some as whole tricks given card by card, the others as won cards."""
+    cards = list(rules.deck.cards)
+    rng.shuffle(cards)
+    left = rng.randrange(0, 10)
+    seats = []
+    for _ in (0, 1):
+        mine, cards = cards[:left], cards[left:]
+        piles: list[tuple[sm.Card, ...]] = []
+        while len(piles) < 3 and rng.random() < 0.6:
+            tops = [c for c in mine if c.suit is not None and c.rank < sm.Rank.KING]
+            size = rng.randrange(2, 7)
+            if not tops or size > len(mine):
+                break
+            top = rng.choice(tops)
+            mine.remove(top)
+            below, mine = mine[: size - 1], mine[size - 1 :]
+            piles.append((top, *below))
+        seats.append((tuple(mine), tuple(piles)))
+    tricks = []
+    while len(cards) >= 4 and rng.random() < 0.5:
+        tricks.append((rng.randrange(2), cards.pop(), cards.pop()))
+    won0 = cards[: 2 * rng.randrange(len(cards) // 2 + 1)]
+    won1 = cards[len(won0) :]
+    return Position(
+        rules=rules,
+        hands=(seats[0][0], seats[1][0]),
+        strohmaenner=(seats[0][1], seats[1][1]),
+        won=(tuple(won0), tuple(won1)),
+        tricks=tuple(tricks),
+        leader=rng.randrange(2),
+        dealer=rng.randrange(2),
+        undertaker=rng.choice((None, 0, 1)),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), which=st.sampled_from(sorted(sm.PRESETS)))
+def test_random_positions_play_out_score_and_sample(seed: int, which: str) -> None:
+    """From any valid position: legal actions until the end, the deck's card points in all,
+    zero-sum results; Position.of gives the position back, Position.at every moment between
+    tricks plays on alike, and samples of every view reproduce it."""
+    from strohmandeln.sampling import sample
+
+    rules = sm.PRESETS[which]
+    rng = random.Random(seed)
+    start = _random_position(rules, rng)
+    state = start.state()
+    assert Position.of(state).state() == state
+    moments = []
+    actions: list[sm.Action] = []
+    called = False  # (R18: a position cannot hold a Rostopschin call)
+    while not state.is_terminal:
+        if not state.current_trick and not called:
+            moments.append((state, len(actions)))
+        legal = state.legal_actions()
+        assert legal
+        actions.append(rng.choice(legal))
+        called = called or (isinstance(actions[-1], sm.Play) and actions[-1].call is not None)
+        state = state.apply(actions[-1])
+    assert (state.card_points(0) + state.card_points(1)).fraction == rules.deck.total_points
+    assert sum(state.result().totals) == 0
+    for moment, done in moments[:: max(1, len(moments) // 3)]:
+        again = Position.at(moment).state()
+        assert again.hand(0) == moment.hand(0) and again.strohmaenner(1) == moment.strohmaenner(1)
+        assert again.legal_actions() == moment.legal_actions()
+        for action in actions[done:]:
+            again = again.apply(action)
+        assert again.result().totals == state.result().totals
+        for p in (0, 1, None):
+            view = moment.view(p)
+            assert sample(view, rng).view(p) == view
