@@ -955,6 +955,11 @@ def _fold_exact(view: PlayerView, seat: int) -> int:
 # The model of a view of a position: exactly uniform for a player, valid for a spectator
 
 
+#: Set-up tricks as :class:`~strohmandeln.positions.Position` gives them: each seat's won cards (as
+#: masks) and the tricks given card by card.
+_Described = tuple[list[int], tuple[tuple[int, Card, Card], ...]]
+
+
 class _PositionModel(NamedTuple):
     """A view of a position (:mod:`strohmandeln.positions`): the model of its free cards over the
     places of the position rather than of a deck order — an :class:`_Exact` for a player's view
@@ -967,7 +972,7 @@ class _PositionModel(NamedTuple):
 
     model: _Exact | _Flow
     piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
-    setup: Any  # the set-up tricks as a Position gives them: (won cards per seat, tricks)
+    setup: _Described  # the set-up tricks as a Position gives them: (won cards per seat, tricks)
     leader: int  # the seat that led first after the set-up
     announced: tuple[int, int]  # each seat's set-up announcements (bit 0 Trull, bit 1 the Kings)
     played: tuple[int, int]  # the cards each seat played from the hand since the set-up
@@ -1035,7 +1040,7 @@ class _SetUp(NamedTuple):
     """What the public parts of a view of a position say about its set-up (:func:`_set_up`)."""
 
     won: tuple[int, int]  # the cards of each seat's set-up tricks
-    described: Any  # the set-up tricks as a Position gives them (:func:`positions._described`)
+    described: _Described  # the set-up tricks as a Position gives them (:func:`positions._described`)
     tops: list[int]  # per Strohmann: its set-up top, or -1 for an empty one
     turned: list[list[int]]  # per Strohmann: the cards turned since, in order (HIDDEN_CARD if unseen)
     seen: int  # the tops and the cards seen turned
