@@ -373,10 +373,10 @@ class Position:
         tricks (or of a finished card play), as a description to set up again, change or solve.
 
         Each seat keeps his hand, his Strohmänner (the face-down cards in their order, R11) and
-        his won cards; the tricks played so far become set-up tricks (the same cards won by the
-        same seat, paired as :class:`Position` pairs them), the announcements made so far
-        set-up announcements (R17); the undertaker and the doubling stay (R8, R10). The new
-        state's history is empty.
+        his won cards; the tricks so far become set-up tricks given card by card (:attr:`tricks`,
+        so that every bonus of them counts as before), the announcements made so far set-up
+        announcements (R17); the undertaker and the doubling stay (R8, R10). The new state's
+        history is empty; playing on from it gives the same states and the same result.
 
         >>> from strohmandeln import CLASSIC, deal
         >>> state = deal(CLASSIC, dealer=0, rng=7)
