@@ -334,19 +334,7 @@ class Position:
         packed: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
         setup = packed[: len(packed) - played_tricks]
         won, tricks = _described(setup)
-        if played_tricks:
-            leader = packed[len(setup)] & 1
-        elif lead_open:
-            leader = 1 - state._turn
-        else:
-            leader = max(state._turn, 0)
-        calls = state._calls
-        # Announcements made with later plays are part of the history, not of the position.
-        bits = [calls >> (2 * s) & 3 for s in (0, 1)]
-        seats = _play_seats(state, len(plays))
-        for play, seat in zip(plays, seats):
-            for ann in play.announcements:
-                bits[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+        leader, announcements = _start(packed, len(setup), state._lead, state._turn, state._calls, plays, _play_seats(state, len(plays)))
         und, doubled, _ = state._auc
         return cls(
             rules=d.rules,
@@ -361,10 +349,7 @@ class Position:
             dealer=d.dealer,
             undertaker=None if und < 0 else und,
             doubled=doubled,
-            announcements=tuple(
-                frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits[s] >> k & 1)
-                for s in (0, 1)
-            ),
+            announcements=announcements,
         )
 
     @classmethod
@@ -433,6 +418,27 @@ def _play_seats(state: GameState, n: int) -> list[int]:
     return seats[len(seats) - n :] if n else []
 
 
+def _start(
+    packed: list[int], setup: int, lead: int, turn: int, calls: int, plays: Sequence[Play], seats: Sequence[int]
+) -> tuple[int, tuple[frozenset[Announcement], frozenset[Announcement]]]:
+    """The leader of the first trick after ``setup`` set-up tricks (of the ``packed`` tricks, with
+    the lead field ``lead`` and the seat to act ``turn``), and the set-up announcements: those of
+    ``calls`` less those made with the later ``plays`` by ``seats`` (R17), which are part of the
+    history, not of the position."""
+    if len(packed) > setup:
+        leader = packed[setup] & 1
+    elif lead >= 0:
+        leader = 1 - turn
+    else:
+        leader = max(turn, 0)
+    bits = [calls >> (2 * s) & 3 for s in (0, 1)]
+    for play, seat in zip(plays, seats):
+        for ann in play.announcements:
+            bits[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+    announced = [frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if b >> k & 1) for b in bits]
+    return leader, (announced[0], announced[1])
+
+
 def _won_tricks(won0: int, won1: int) -> list[int]:
     """The packed set-up tricks of each seat's won cards (seat 0's first): each led and won by
     that seat with its stronger card."""
@@ -481,12 +487,7 @@ def _winner(leader: int, a: int, b: int) -> int:
 
 def _leading(a: int, b: int) -> tuple[int, int]:
     """Order two cards so that the first, led, wins the trick (R15)."""
-    ca, cb = E.CLASS[a], E.CLASS[b]
-    if ca == cb:
-        return (a, b) if a > b else (b, a)
-    if cb == 0:
-        return b, a
-    return a, b
+    return (a, b) if _winner(0, a, b) == 0 else (b, a)
 
 
 def position(

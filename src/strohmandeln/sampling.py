@@ -653,7 +653,7 @@ def _what_the_plays_say(view: PlayerView, free: int, takes: list[int], n_down: i
             raise _inconsistent("a card led with nobody to follow")
     later = [played]  # later[i]: what he played from the hand after the last i tricks began
     node: Any = view._tricks
-    left = view._ntr - view._setup if view._setup else -1  # (-1: every trick)
+    left = view._ntr - view._setup  # (a position's set-up tricks say nothing)
     while node is not None and left:
         left -= 1
         node, t = node
@@ -974,7 +974,7 @@ class _PositionModel(NamedTuple):
     piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
     setup: _Described  # the set-up tricks as a Position gives them: (won cards per seat, tricks)
     leader: int  # the seat that led first after the set-up
-    announced: tuple[int, int]  # each seat's set-up announcements (bit 0 Trull, bit 1 the Kings)
+    announced: tuple[frozenset[Announcement], frozenset[Announcement]]  # each seat's set-up announcements
     played: tuple[int, int]  # the cards each seat played from the hand since the set-up
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -1026,10 +1026,7 @@ def _replay_position(view: PlayerView, model: _PositionModel, hands: tuple[int, 
         dealer=view._dealer,
         undertaker=None if und < 0 else und,
         doubled=doubled,
-        announcements=tuple(
-            frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if bits >> k & 1)
-            for bits in model.announced
-        ),
+        announcements=model.announced,
     ).state()
     for action in view.history:
         state = state.apply(action)
@@ -1048,7 +1045,7 @@ class _SetUp(NamedTuple):
     takes: list[int]  # the tricks completed when each was taken up
     played: tuple[int, int]  # the cards each seat played from the hand
     leader: int
-    announced: tuple[int, int]
+    announced: tuple[frozenset[Announcement], frozenset[Announcement]]
 
 
 def _set_up(view: PlayerView) -> _SetUp:
@@ -1116,22 +1113,11 @@ def _set_up(view: PlayerView) -> _SetUp:
                 seen |= 1 << c
     if seen & (won[0] | won[1]) or won[0] & won[1]:
         raise _inconsistent("a card is seen twice")
-    # The set-up announcements: those of the view less those made with its plays (R17).
-    announced = [view._calls >> (2 * s) & 3 for s in (0, 1)]
-    for seat, action in zip(_play_actors(view), [a for a in view.history if isinstance(a, Play)]):
-        for ann in action.announcements:
-            announced[seat] &= ~(1 if ann is Announcement.TRULL else 2)
-    if len(packed) > setup:
-        leader = packed[setup] & 1
-    elif lead >= 0:
-        leader = 1 - view._turn
-    else:
-        leader = max(view._turn, 0)
-    from .positions import _described
+    from .positions import _described, _start
 
-    return _SetUp(
-        (won[0], won[1]), _described(packed[:setup]), tops, turned, seen, unseen, takes, (played[0], played[1]), leader, (announced[0], announced[1])
-    )
+    plays = [a for a in view.history if isinstance(a, Play)]
+    leader, announced = _start(packed, setup, lead, view._turn, view._calls, plays, _play_actors(view))
+    return _SetUp((won[0], won[1]), _described(packed[:setup]), tops, turned, seen, unseen, takes, (played[0], played[1]), leader, announced)
 
 
 def _set_up_piles(su: _SetUp, view: PlayerView, first: int) -> tuple[list[int], list[tuple[int, int]], int]:
@@ -1170,12 +1156,11 @@ def _build_position(view: PlayerView) -> _PositionModel:
         raise _inconsistent("a card is not in the deck")
     free = deck_mask & ~known
     n_hidden = len(su.unseen)
-    # (the places of D come first, so the Strohmänner's start after them)
-    _, _, n_down = _set_up_piles(su, view, 0)
+    layout, piles, n_down = _set_up_piles(su, view, 0)
     n_d = free.bit_count() - n_down - n_hidden
     if n_d < 0:
         raise _inconsistent("the free cards do not fill the free places")
-    layout, piles, _ = _set_up_piles(su, view, n_d)
+    piles = [(a + n_d, b + n_d) for a, b in piles]  # (the places of D come first)
     played, in_d, in_f, in_h = _what_the_plays_say(view, free, su.takes, n_down)
     totals, choices = _leaves(free, in_d, in_f, in_h, False, n_d)
     if not totals or totals[-1] <= 0:
