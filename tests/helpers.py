@@ -273,16 +273,17 @@ def position_of(state: GameState) -> Position:
 
 def position_playout(rules: RuleSet, seed: int, first: int = 0) -> list[GameState]:
     """A random deal played to a random trick from ``first`` on, set up there as a position and
-    played out at random from it; [] if a call (R18) was made before (a position has none).
+    played out at random from it; [] if the deal ended before.
 
-    For an even seed the position gives each seat's won cards (:func:`position_of`), for an odd
-    one the tricks played card by card (:meth:`Position.at`)."""
+    For an even seed the position gives each seat's won cards (:func:`position_of`: a
+    Rostopschin call made before is not part of it), for an odd one the tricks played card by
+    card with their calls (:meth:`Position.at`)."""
     rng = random.Random(seed)
     state = deal(rules, dealer=seed % 2, rng=seed)
     stop = rng.randrange(first, rules.deck.trick_count - 1)
     while not state.is_terminal and (state.phase is not Phase.PLAY or state.trick_number < stop or state.current_trick):
         state = state.apply(rng.choice(state.legal_actions()))
-    if state.is_terminal or any(isinstance(a, Play) and a.call is not None for a in state.history):
+    if state.is_terminal:
         return []
     start = (position_of(state) if seed % 2 == 0 else Position.at(state)).state()
     assert start.view(0).hand == state.view(0).hand and not start.view(0).dealt

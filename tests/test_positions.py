@@ -13,6 +13,8 @@ from helpers import position_of
 import strohmandeln as sm
 from strohmandeln import BECK, CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, Card, DeckError, GameState, Reason, parse_action
 from strohmandeln.positions import Position, position
+from strohmandeln.sampling import sample
+from strohmandeln.serialization import from_dict, to_dict
 
 C = Card.parse
 
@@ -191,7 +193,7 @@ def test_position_at_a_moment_of_a_deal_plays_on_alike(rules: sm.RuleSet) -> Non
     compared = 0
     for seed in range(12):
         state, rng = _to_trick(rules, seed)
-        if state.void_reason is not None or any(isinstance(a, sm.Play) and a.call is not None for a in state.history):
+        if state.void_reason is not None:
             continue
         start = Position.at(state)
         # the tests' own reading, through the deal's layout (with the won cards, not the tricks)
@@ -223,15 +225,6 @@ def test_position_at_a_position_is_its_set_up_and_refusals() -> None:
         with pytest.raises(sm.StateError) as info:
             Position.at(bad)
         assert info.value.reason is sm.Reason.WRONG_PHASE
-    for seed in range(200):  # R18: a Ross call cannot be set up
-        state, _ = _to_trick(sm.EXTENDED, seed)
-        if any(isinstance(a, sm.Play) and a.call is not None for a in state.history):
-            with pytest.raises(sm.StateError) as info:
-                Position.at(state)
-            assert info.value.reason is sm.Reason.CALL_NOT_ALLOWED
-            break
-    else:
-        raise AssertionError("no deal with a call")
 
 
 # --------------------------------------------------------------------------------------------
@@ -249,10 +242,11 @@ def test_R15_set_up_tricks_given_card_by_card() -> None:
     else the leader; they follow the tricks of the won cards, in the order given."""
     tricks = [(0, "♥K", "♠Q"), (0, "♥K", "XX"), (1, "XXI", "Sküs")]
     for k, (trick, winner) in enumerate(zip(tricks, (0, 1, 0))):
-        state = position(BECK, hands=("♣K", "♣Q"), tricks=[trick], rest_to=0, leader=0)
+        state = position(BECK, hands=("♣K", "♣Q"), tricks=[trick], rest_to=0, leader=winner)
         assert state.tricks[-1].winner == winner and state.tricks[-1].leader == trick[0], k
         assert C(trick[1]) in state.won_cards(winner) and C(trick[2]) in state.won_cards(winner)
-    state = position(BECK, hands=("♣K", "♣Q"), tricks=tricks[::2], rest_to=0, leader=0)
+        assert state.current_player == winner
+    state = position(BECK, hands=("♣K", "♣Q"), tricks=tricks[1:], rest_to=0, leader=0)
     assert [str(play) for play in state.tricks[-1].plays] == ["XXI", "Sküs"]
     assert state.history == () and len(state.tricks) == 26
     # R23: the Sküs took the XXI in a set-up trick, and the bonus counts.
@@ -289,14 +283,150 @@ def test_set_up_tricks_are_validated(tricks: object, reason: Reason) -> None:
     assert info.value.reason is reason
 
 
+def test_R15_set_up_tricks_are_led_by_the_winner_of_the_one_before() -> None:
+    """Tricks given card by card follow each other: each is led by the winner of the one before,
+    and the seat to lead next is the winner of the last (R15); the tricks of won cards have no
+    order. A finished position has no next leader."""
+    for tricks, leader in (
+        ([(0, "♥K", "♥Q")], 1),  # seat 0 won it and leads
+        ([(0, "♥K", "♥Q"), (1, "♠K", "♠Q")], 0),  # seat 0 won the first and leads the second
+    ):
+        with pytest.raises(DeckError) as info:
+            position(CLASSIC, hands=("♣K", "♣Q"), tricks=tricks, rest_to=0, leader=leader)
+        assert info.value.reason is Reason.BAD_SEAT and "R15" in info.value.message
+    state = position(CLASSIC, hands=("♣K", "♣Q"), won=("♠7 ♠8", "♦1 ♦2"), tricks=[(0, "♥K", "XX"), (1, "♠K", "♠Q")], rest_to=0, leader=1)
+    assert [t.leader for t in state.tricks[-2:]] == [0, 1] and state.current_player == 1
+    start = Position.of(state)  # the description it was given: won cards, then tricks card by card
+    assert set(start.won[1]) == set(cards("♦1 ♦2")) and len(start.won[0]) == 46 and [t[0] for t in start.tricks] == [0, 1]
+    assert start.state() == state
+    assert position(CLASSIC, hands=("", ""), tricks=[(0, "♥K", "♥Q")], rest_to=0, leader=1).is_terminal
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return sm.cards_from_text(text)
+
+
+def _bonus_lines(state: GameState, kind: str) -> list[tuple[int, str]]:
+    return [(line.player, line.description) for line in state.result().lines if line.kind == kind]
+
+
+def test_R18_set_up_tricks_carry_rostopschin_calls() -> None:
+    """A card of a set-up trick can carry its Rostopschin call: a Ross called in the last set-up
+    trick and won by the XVII lets its caller lead XVIII with Topschin (R18), and the bonus is
+    scored at the end, won or lost, like a call made in play."""
+    state = position(EXTENDED, hands=("XVIII ♣K", "♣Q ♣J"), tricks=[(1, "♥Q", "XVII!ross")], rest_to=1, leader=0)
+    assert state.tricks[-1].plays[1].call is sm.Call.ROSS and state.tricks[-1].winner == 0
+    assert "XVIII!topschin" in [str(a) for a in state.legal_actions()]
+    won = state.apply(parse_action("XVIII!topschin")).apply(parse_action("♣Q"))
+    won = won.apply(parse_action("♣K")).apply(parse_action("♣J"))
+    assert _bonus_lines(won, "rostopschin") == [(0, "Rostopschin: XVII and XVIII won tricks 25 and 26")]
+    # without the call on the XVIII, the committed Ross is lost (R18)
+    plain = state.apply(parse_action("XVIII")).apply(parse_action("♣Q"))
+    plain = plain.apply(parse_action("♣K")).apply(parse_action("♣J"))
+    assert [p for p, _ in _bonus_lines(plain, "rostopschin")] == [1]
+    # both calls in the set-up; and a called XVII that lost its trick
+    both = position(
+        EXTENDED, hands=("♣K", "♣Q"), tricks=[(1, "♥Q", "XVII!ross"), (0, "XVIII!topschin", "♥3")], rest_to=1, leader=0
+    )
+    assert _bonus_lines(_finish(both), "rostopschin") == [(0, "Rostopschin: XVII and XVIII won tricks 25 and 26")]
+    lost = position(EXTENDED, hands=("♣K", "♣Q"), tricks=[(0, sm.Play(C("XVII"), call=sm.Call.ROSS), "XX")], rest_to=1, leader=1)
+    assert [p for p, _ in _bonus_lines(_finish(lost), "rostopschin")] == [1]
+    # the description, its document, the views and their samples keep the calls
+    for s in (state, both, lost):
+        start = Position.of(s)
+        assert start.state() == s and any(isinstance(c, sm.Play) for t in start.tricks for c in t[1:])
+        assert from_dict(to_dict(s)) == s
+        for p in (0, 1, None):
+            view = s.view(p)
+            assert sm.PlayerView.from_dict(view.to_dict()) == view
+            assert sample(view, 3).view(p) == view and sample(view, 3, replay=True) == sample(view, 3)
+
+
+def _finish(state: GameState) -> GameState:
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("tricks", "leader", "rules", "reason"),
+    [
+        ([(0, sm.Play(C("XVI"), call=sm.Call.ROSS), "♥Q")], 0, EXTENDED, Reason.CALL_NOT_ALLOWED),  # Ross goes with XVII
+        ([(1, "♥Q", "XVII!ross")], 0, CLASSIC, Reason.CALL_NOT_ALLOWED),  # no Rostopschin in these rules
+        ([(0, "XVIII!topschin", "♥Q")], 0, EXTENDED, Reason.CALL_NOT_ALLOWED),  # no Ross before it
+        ([(0, "XVII!ross", "♥Q"), (0, "♥3", "XVIII!topschin")], 1, EXTENDED, Reason.CALL_NOT_ALLOWED),  # not led
+        ([(1, "XVII!ross", "XX"), (0, "XVIII!topschin", "♥Q")], 0, EXTENDED, Reason.CALL_NOT_ALLOWED),  # the other seat's Ross
+        ([(0, "♥K+kings", "♥Q")], 0, EXTENDED, Reason.ANNOUNCEMENT_NOT_ALLOWED),  # announcements are the position's own
+        ([(0, "♥K!", "♥Q")], 0, EXTENDED, Reason.INVALID_CARD),
+        ([(0, "♥K ♠K", "♥Q")], 0, EXTENDED, Reason.INVALID_CARD),
+    ],
+)
+def test_R18_set_up_calls_are_validated(tricks: object, leader: int, rules: sm.RuleSet, reason: Reason) -> None:
+    with pytest.raises(DeckError) as info:
+        position(rules, hands=("♣K", "♣Q"), tricks=tricks, rest_to=1, leader=leader)  # type: ignore[arg-type]
+    assert info.value.reason is reason
+
+
+def test_R18_position_at_keeps_a_pending_topschin() -> None:
+    """Position.at right after a trick won by a called XVII: the set-up keeps the Ross, so its
+    caller may still lead XVIII with Topschin, and playing on gives the same result (R18)."""
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = sm.deal(EXTENDED, dealer=seed % 2, rng=seed)
+        while not state.is_terminal and found < 3:
+            if state.phase is sm.Phase.PLAY and not state.current_trick and any(str(a).endswith("!topschin") for a in state.legal_actions()):
+                again = Position.at(state).state()
+                assert again.legal_actions() == state.legal_actions()
+                ours, theirs = state, again
+                while not ours.is_terminal:
+                    action = rng.choice(ours.legal_actions())
+                    ours, theirs = ours.apply(action), theirs.apply(action)
+                assert ours.result().lines == theirs.result().lines
+                found += 1
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        if found >= 3:
+            break
+    assert found >= 3
+
+
 # --------------------------------------------------------------------------------------------
 # Random positions, described directly (not from a deal): the invariants of the card play
+
+
+def _card(item: sm.Card | sm.Play) -> sm.Card:
+    return item.card if isinstance(item, sm.Play) else item
+
+
+def _won_by(trick: tuple[int, sm.Card | sm.Play, sm.Card | sm.Play]) -> int:
+    """R15, read from the cards' suits and ranks: the seat that wins a trick."""
+    leader, led, followed = trick[0], _card(trick[1]), _card(trick[2])
+    if followed.suit is None:
+        beats = led.suit is not None or followed.rank > led.rank
+    else:
+        beats = led.suit is not None and followed.suit == led.suit and followed.rank > led.rank
+    return 1 - leader if beats else leader
+
+
+def _maybe_ross(card: sm.Card | sm.Play, allowed: bool, rng: random.Random) -> sm.Card | sm.Play:
+    """R18: XVII, called Ross half the time where the rules have Rostopschin."""
+    if allowed and card == C("XVII") and rng.random() < 0.5:
+        return sm.Play(C("XVII"), call=sm.Call.ROSS)
+    return card
+
+
+def _topschin_due(before: tuple[int, sm.Card | sm.Play, sm.Card | sm.Play], leader: int) -> bool:
+    """R18: the trick before was won by ``leader``'s called XVII."""
+    seat = next((s for s, item in ((before[0], before[1]), (1 - before[0], before[2])) if isinstance(item, sm.Play)), None)
+    return seat == leader and _won_by(before) == leader
 
 
 def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
     """A valid position drawn at random: each seat's cards to play split into a hand and up to
     three Strohmänner (a suit card below the King face up, one to five cards below it), the rest
-    of the deck won — some as whole tricks given card by card, the others as won cards."""
+    of the deck won — some as whole tricks given card by card, each led by the winner of the one
+    before, with Rostopschin calls where they can be (R15, R18), the others as won cards."""
     cards = list(rules.deck.cards)
     rng.shuffle(cards)
     left = rng.randrange(0, 10)
@@ -314,9 +444,17 @@ def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
             below, mine = mine[: size - 1], mine[size - 1 :]
             piles.append((top, *below))
         seats.append((tuple(mine), tuple(piles)))
-    tricks = []
+    tricks: list[tuple[int, sm.Card | sm.Play, sm.Card | sm.Play]] = []
+    leader = rng.randrange(2)
+    ross = rules.scoring.has(sm.Bonus.ROSTOPSCHIN)
     while len(cards) >= 4 and rng.random() < 0.5:
-        tricks.append((rng.randrange(2), cards.pop(), cards.pop()))
+        led: sm.Card | sm.Play = cards.pop()
+        followed = cards.pop()
+        if tricks and ross and led == C("XVIII") and rng.random() < 0.8 and _topschin_due(tricks[-1], leader):
+            led = sm.Play(led, call=sm.Call.TOPSCHIN)
+        trick = (leader, _maybe_ross(led, ross, rng), _maybe_ross(followed, ross, rng))
+        tricks.append(trick)
+        leader = _won_by(trick)
     won0 = cards[: 2 * rng.randrange(len(cards) // 2 + 1)]
     won1 = cards[len(won0) :]
     return Position(
@@ -325,7 +463,7 @@ def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
         strohmaenner=(seats[0][1], seats[1][1]),
         won=(tuple(won0), tuple(won1)),
         tricks=tuple(tricks),
-        leader=rng.randrange(2),
+        leader=leader if tricks else rng.randrange(2),
         dealer=rng.randrange(2),
         undertaker=rng.choice((None, 0, 1)),
     )
@@ -337,8 +475,6 @@ def test_random_positions_play_out_score_and_sample(seed: int, which: str) -> No
     """From any valid position: legal actions until the end, the deck's card points in all,
     zero-sum results; Position.of gives the position back, Position.at every moment between
     tricks plays on alike, and samples of every view reproduce it."""
-    from strohmandeln.sampling import sample
-
     rules = sm.PRESETS[which]
     rng = random.Random(seed)
     start = _random_position(rules, rng)
@@ -346,14 +482,12 @@ def test_random_positions_play_out_score_and_sample(seed: int, which: str) -> No
     assert Position.of(state).state() == state
     moments = []
     actions: list[sm.Action] = []
-    called = False  # (R18: a position cannot hold a Rostopschin call)
     while not state.is_terminal:
-        if not state.current_trick and not called:
+        if not state.current_trick:
             moments.append((state, len(actions)))
         legal = state.legal_actions()
         assert legal
         actions.append(rng.choice(legal))
-        called = called or (isinstance(actions[-1], sm.Play) and actions[-1].call is not None)
         state = state.apply(actions[-1])
     assert (state.card_points(0) + state.card_points(1)).fraction == rules.deck.total_points
     assert sum(state.result().totals) == 0

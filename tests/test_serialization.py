@@ -433,11 +433,13 @@ def _mid(seed: int, k: int) -> GameState:
 
 
 _MATCH = finished_match(CLASSIC, 2, 8)
+#: R18: a position whose last set-up trick was won by a called XVII (Topschin is due).
+_ROSS_SET_UP = position(EXTENDED, hands=("XVIII ♣K", "♣Q ♣J"), tricks=[(1, "♥Q", "XVII!ross")], rest_to=1, leader=0)
 _DOCS: dict[str, list[object]] = {
     "rules": [S.rules_to_dict(HOUSE), S.rules_to_dict(ZWANZIGERRUFEN_40), CLASSIC.to_dict()],
     "action": [S.to_dict(sm.parse_action("♥K+trull")), S.to_dict(sm.Take())],
-    "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0)), S.to_dict(position(CLASSIC, hands=("♣K", "♣Q"), tricks=[(1, "XXI", "Sküs"), (0, "♥K", "XX")], rest_to=0, leader=0))],
-    "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None)), _position_view_doc(), _position_view_doc(None)],
+    "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0)), S.to_dict(position(CLASSIC, hands=("♣K", "♣Q"), tricks=[(1, "XXI", "Sküs"), (0, "♥K", "XX")], rest_to=0, leader=1)), S.to_dict(_ROSS_SET_UP)],
+    "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None)), _position_view_doc(), _position_view_doc(None), S.to_dict(_ROSS_SET_UP.view(1))],
     "result": [S.to_dict(_MATCH.results[0])],
     "match": [S.to_dict(_MATCH)],
 }

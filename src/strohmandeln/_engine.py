@@ -257,6 +257,7 @@ class Deal:
         "thirds",
         "thirds_chunks",
         "setup_tricks",
+        "setup_won",
     )
 
     rules: RuleSet
@@ -288,6 +289,8 @@ class Deal:
     #: the tricks a position was set up with (:mod:`strohmandeln.positions`): they are not part
     #: of the history; 0 for a dealt deal
     setup_tricks: int
+    #: how many of them a position gave as won cards (:func:`strohmandeln.positions._described`)
+    setup_won: int
 
     def __init__(
         self,
@@ -408,6 +411,7 @@ class Deal:
         self.thirds = data.thirds
         self.thirds_chunks = data.thirds_chunks
         self.setup_tricks = 0
+        self.setup_won = 0
 
     @property
     def order(self) -> tuple[Card, ...] | None:

@@ -26,8 +26,11 @@ given in two ways:
   led), in canonical order — except that the Sküs and the XXI share a trick only if they are the
   seat's only two won cards, so that a set-up never invents a Mondfang (R23);
 * ``tricks``: tricks given card by card, ``(leader, led card, followed card)``, won as R15 says,
-  after the tricks of ``won`` and in the order given (the last one given is the last trick).
-  :meth:`Position.at` gives a moment of a real game so, which keeps every bonus of its tricks.
+  after the tricks of ``won`` and in the order given (the last one given is the last trick), each
+  led by the winner of the one before, and the last one's winner leads next. A card played with
+  a Rostopschin call (R18) is given as that :class:`~strohmandeln.Play` (``"XVII!ross"``), checked
+  as in play. :meth:`Position.at` gives a moment of a real game so, which keeps every bonus of
+  its tricks.
 
 The end-game of [001] (the last section): A (seat 0) holds ♣K ♣C ♣9 ♣7, B holds ♣Q ♣J ♣10 ♣8, the
 other cards are gone and A leads.
@@ -48,9 +51,9 @@ from typing import Any, Final
 import attrs
 
 from . import _engine as E
-from .actions import Announcement, Play
+from .actions import Announcement, Call, Play, parse_action
 from .cards import DECK_54, Card, cards_from_text
-from .errors import DeckError, Reason, StateError
+from .errors import DeckError, NotationError, Reason, StateError
 from .rules import Bonus, RuleSet
 from .state import GameState, Phase
 
@@ -60,6 +63,9 @@ _TAKE_UP: Final = E.TAKE_UP
 _SKUS: Final = 21  # (card indices: the Sküs and the XXI, the "Mond")
 _MOND: Final = 20
 _SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
+#: The call fields of a packed trick (R18): the leader's and the follower's (1 Ross, 2 Topschin).
+_CALL_BITS: Final = 3 << 17 | 3 << 22
+_CODE: Final[dict[Call | None, int]] = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
 
 CardsLike = str | Iterable[Card | str]
 
@@ -96,7 +102,37 @@ def _won(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return _cards(a, "cards won by seat 0"), _cards(b, "cards won by seat 1")
 
 
-def _tricks(value: object) -> tuple[tuple[int, Card, Card], ...]:
+def _trick_card(value: object, where: str) -> Card | Play:
+    """A card of a set-up trick: a card, or a play with a Rostopschin call (R18), given as an
+    object or as notation (``"XVII!ross"``); a plain play is its card."""
+    if isinstance(value, str):
+        if "!" in value or "+" in value:
+            try:
+                value = parse_action(value)
+            except NotationError as error:
+                raise DeckError(Reason.INVALID_CARD, f"{where}: {error.message}") from None
+        else:
+            cards = cards_from_text(value)
+            if len(cards) != 1:
+                raise DeckError(Reason.INVALID_CARD, f"{where}: give one card, not {value!r:.40}")
+            return cards[0]
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, Play) or not isinstance(value.card, Card):
+        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card: {value!r:.40}")
+    if value.announcements:
+        raise DeckError(
+            Reason.ANNOUNCEMENT_NOT_ALLOWED,
+            f"{where}: a set-up trick carries no announcement; give it in announcements (R17)",
+        )
+    if value.call is None:
+        return value.card
+    if not isinstance(value.call, Call):
+        raise DeckError(Reason.INVALID_CARD, f"{where}: not a call: {value.call!r:.40}")
+    return Play(value.card, call=value.call)
+
+
+def _tricks(value: object) -> tuple[tuple[int, Card | Play, Card | Play], ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise DeckError(Reason.INVALID_CARD, "tricks: give (leader, led card, followed card) for each trick")
     out = []
@@ -106,10 +142,7 @@ def _tricks(value: object) -> tuple[tuple[int, Card, Card], ...]:
         leader, led, followed = trick
         if type(leader) is not int or leader not in (0, 1):
             raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {leader!r:.20}")
-        cards = _cards((led, followed), f"tricks[{i}]")
-        if len(cards) != 2:
-            raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: a trick has two cards")
-        out.append((leader, cards[0], cards[1]))
+        out.append((leader, _trick_card(led, f"tricks[{i}]"), _trick_card(followed, f"tricks[{i}]")))
     return tuple(out)
 
 
@@ -176,8 +209,10 @@ class Position:
     #: must be given).
     rest_to: int | None = None
     #: Set-up tricks given card by card, ``(leader, led card, followed card)``, won as R15 says;
-    #: they come after the tricks of :attr:`won`, the last one given last.
-    tricks: tuple[tuple[int, Card, Card], ...] = attrs.field(default=(), converter=_tricks)
+    #: they come after the tricks of :attr:`won`, the last one given last, each led by the
+    #: winner of the one before. A card played with a Rostopschin call (R18) is given as its
+    #: :class:`~strohmandeln.Play` (``Play(XVII, call=Call.ROSS)``, or ``"XVII!ross"``).
+    tricks: tuple[tuple[int, Card | Play, Card | Play], ...] = attrs.field(default=(), converter=_tricks)
     #: The seat to lead the next trick.
     leader: int
     #: The dealer (R5; Elder is the other seat).
@@ -253,11 +288,7 @@ class Position:
                     tops[s] |= 1 << top.index
                 piles.append(tuple(c.index for c in pile))
         won = [place(self.won[s], f"cards won by seat {s}") for s in (0, 1)]
-        played: list[int] = []  # the packed tricks given card by card
-        for i, (first, led, followed) in enumerate(self.tricks):
-            place((led, followed), f"tricks[{i}]")
-            x, y = led.index, followed.index
-            played.append(first | x << 1 | y << 7 | _winner(first, x, y) << 13)
+        played = self._played(place)
         missing = deck & ~placed
         if missing:
             if rest_to is None:
@@ -282,14 +313,20 @@ class Position:
                 if not rules.scoring.has(bonus):
                     raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
                 calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
+        if played and left[0] and leader != played[-1] >> 13 & 1:
+            raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
         deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
         tricks: Any = None
+        before = (won[0].bit_count() + won[1].bit_count()) // 2  # the tricks of the won cards come first
         for t in _won_tricks(won[0], won[1]) + played:
             tricks = (tricks, t)
-        for t in played:
+        for k, t in enumerate(played, before):
             won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
+            if t & _CALL_BITS:
+                calls |= _calls_of(t, k, rules)
         ntr = (won[0].bit_count() + won[1].bit_count()) // 2
         deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
+        deal.setup_won = before
         finished = left[0] == 0
         return GameState._assemble(
             deal,
@@ -306,6 +343,35 @@ class Position:
             calls=calls,
             auc=(-1 if undertaker is None else undertaker, self.doubled, None),
         )
+
+    def _played(self, place: Any) -> list[int]:
+        """The tricks given card by card, packed (their cards placed with ``place``), each led by
+        the winner of the one before (R15), their calls checked (R18)."""
+        played: list[int] = []
+        for i, (first, led, followed) in enumerate(self.tricks):
+            a, b = _card_of(led), _card_of(followed)
+            place((a, b), f"tricks[{i}]")
+            x, y = a.index, b.index
+            if played and first != played[-1] >> 13 & 1:
+                raise DeckError(
+                    Reason.BAD_SEAT,
+                    f"tricks[{i}]: seat {played[-1] >> 13 & 1} won the trick before and leads this one, not seat {first} (R15)",
+                )
+            ca, cb = _CODE[getattr(led, "call", None)], _CODE[getattr(followed, "call", None)]
+            if (ca == 1 and x != E.XVII) or (cb == 1 and y != E.XVII):
+                raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Ross goes only with XVII (R18)")
+            if cb == 2 or (ca == 2 and x != E.XVIII):
+                raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Topschin goes only with a led XVIII (R18)")
+            if ca == 2:
+                before = played[-1] if played else 0
+                ross = before >> 17 & 3 == 1 and before & 1 == first or before >> 22 & 3 == 1 and before & 1 != first
+                if not ross or before >> 13 & 1 != first:
+                    raise DeckError(
+                        Reason.CALL_NOT_ALLOWED,
+                        f"tricks[{i}]: Topschin follows only a trick won by the same seat's called XVII (R18)",
+                    )
+            played.append(first | x << 1 | y << 7 | _winner(first, x, y) << 13 | ca << 17 | cb << 22)
+        return played
 
     @classmethod
     def of(cls, state: GameState) -> Position:
@@ -333,7 +399,7 @@ class Position:
         played_tricks = (len(plays) - lead_open) // 2
         packed: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
         setup = packed[: len(packed) - played_tricks]
-        won, tricks = _described(setup)
+        won, tricks = _described(setup, d.setup_won)
         leader, announcements = _start(packed, len(setup), state._lead, state._turn, state._calls, plays, _play_seats(state, len(plays)))
         und, doubled, _ = state._auc
         return cls(
@@ -358,8 +424,9 @@ class Position:
         tricks (or of a finished card play), as a description to set up again, change or solve.
 
         Each seat keeps his hand, his Strohmänner (the face-down cards in their order, R11) and
-        his won cards; the tricks so far become set-up tricks given card by card (:attr:`tricks`,
-        so that every bonus of them counts as before), the announcements made so far set-up
+        his won cards; the tricks so far become set-up tricks given card by card with their
+        Rostopschin calls (:attr:`tricks`, so that every bonus of them counts as before, and a
+        Topschin still due stays due, R18), the announcements made so far set-up
         announcements (R17); the undertaker and the doubling stay (R8, R10). The new state's
         history is empty; playing on from it gives the same states and the same result.
 
@@ -374,8 +441,7 @@ class Position:
         (True, True)
 
         :raises StateError: with reason ``wrong_phase`` before the card play, during a trick or
-            for a void deal, and ``call_not_allowed`` once a Rostopschin call (R18) was made: a
-            position has none.
+            for a void deal.
         """
         if not isinstance(state, GameState):
             raise TypeError(f"not a GameState: {type(state).__name__}")
@@ -384,15 +450,13 @@ class Position:
             raise StateError(Reason.WRONG_PHASE, "a void deal has no card play to set up")
         if phase is not Phase.PLAY and phase is not Phase.FINISHED or state.current_trick:
             raise StateError(Reason.WRONG_PHASE, "a position is a moment of the card play between two tricks")
-        if state._calls >> 4:
-            raise StateError(Reason.CALL_NOT_ALLOWED, "a position cannot hold the Rostopschin calls made so far (R18)")
         d = state._d
         up = state._h0 | state._h1 | state._t0 | state._t1 | state._w0 | state._w1
         tops = state._t0 | state._t1
         # What is left of each Strohmann: its face-up top and the cards below it (R11, R12).
         piles = tuple(tuple(DECK_54[c] for c in pile if tops >> c & 1 or not up >> c & 1) for pile in d.piles)
         und, doubled, _ = state._auc
-        won, tricks = _described(E.walk(state._tricks))  # type: ignore[arg-type]
+        won, tricks = _described(E.walk(state._tricks), d.setup_won)  # type: ignore[arg-type]
         return cls(
             rules=d.rules,
             hands=(E.cards_of(state._h0), E.cards_of(state._h1)),
@@ -450,15 +514,69 @@ def _won_tricks(won0: int, won1: int) -> list[int]:
     return out
 
 
-def _described(packed: list[int]) -> tuple[list[int], tuple[tuple[int, Card, Card], ...]]:
-    """Packed tricks as a position gives them: each seat's won cards, if pairing them gives
-    exactly these tricks, else every trick card by card."""
+def _described(packed: list[int], by_won: int | None = None) -> tuple[list[int], tuple[tuple[int, Card | Play, Card | Play], ...]]:
+    """Packed set-up tricks as a position gives them: the first ``by_won`` as each seat's won
+    cards, the rest card by card, with their calls (R18; announcements are the position's own,
+    R17).
+
+    Without ``by_won`` (a view knows the tricks, not how they were given): all of them if pairing
+    the won cards gives exactly these tricks, else all card by card if each is led by the winner
+    of the one before (R15), as :meth:`Position.at` gives a moment of a game, else the longest
+    first part that pairing its won cards gives exactly, without a call, such that each later
+    trick is led by the winner of the one before. Every such split describes the same tricks.
+    """
+    if by_won is None:
+        n = len(packed)
+        chained = max(n - 1, 0)  # every trick from this one on is led by the winner of the one before
+        while chained and packed[chained] & 1 == packed[chained - 1] >> 13 & 1:
+            chained -= 1
+        paired = 0  # the tricks won-form pairing could give: each led and won by one seat, seat 0's first, no call
+        while paired < n and (t := packed[paired]) & 1 == t >> 13 & 1 and not t & _CALL_BITS and (not paired or t & 1 >= packed[paired - 1] & 1):
+            paired += 1
+        if paired == n and _paired(packed):
+            by_won = n
+        elif not chained:
+            by_won = 0
+        else:
+            by_won = next((k for k in range(paired, chained - 1, -1) if _paired(packed[:k])), 0)
+    won = _won_of(packed[:by_won])
+    return won, tuple((t & 1, _set_up_card(t >> 1 & 63, t >> 17 & 3), _set_up_card(t >> 7 & 63, t >> 22 & 3)) for t in packed[by_won:])
+
+
+def _paired(packed: list[int]) -> bool:
+    """Whether pairing the won cards of the packed tricks gives exactly these tricks (and these
+    cards, leaders and winners)."""
+    won = _won_of(packed)
+    return [t & 0x3FFF for t in packed] == _won_tricks(won[0], won[1])
+
+
+def _won_of(packed: list[int]) -> list[int]:
+    """The cards each seat won in the packed tricks."""
     won = [0, 0]
     for t in packed:
         won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
-    if [t & 0x3FFF for t in packed] == _won_tricks(won[0], won[1]):  # (the cards, leaders and winners)
-        return won, ()
-    return [0, 0], tuple((t & 1, DECK_54[t >> 1 & 63], DECK_54[t >> 7 & 63]) for t in packed)
+    return won
+
+
+def _set_up_card(card: int, code: int) -> Card | Play:
+    """A card of a set-up trick as a position gives it: the card, or its play with a call."""
+    return DECK_54[card] if not code else Play(DECK_54[card], call=Call.ROSS if code == 1 else Call.TOPSCHIN)
+
+
+def _card_of(item: Card | Play) -> Card:
+    return item.card if isinstance(item, Play) else item
+
+
+def _calls_of(packed: int, k: int, rules: RuleSet) -> int:
+    """The calls field (state ``_calls``) of the Ross of the packed set-up trick ``k``, if it has
+    one (R18); refused under rules without Rostopschin."""
+    if not E.rule_data(rules).rostopschin:
+        raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
+    if packed >> 17 & 3 == 1:
+        return ((k << 1 | (packed & 1)) + 1) << 4
+    if packed >> 22 & 3 == 1:
+        return ((k << 1 | (1 - (packed & 1))) + 1) << 4
+    return 0
 
 
 def _pairs(won: int) -> list[tuple[int, int]]:
@@ -496,7 +614,7 @@ def position(
     hands: Sequence[CardsLike],
     strohmaenner: Sequence[Sequence[CardsLike]] = ((), ()),
     won: Sequence[CardsLike] = ((), ()),
-    tricks: Iterable[tuple[int, Card | str, Card | str]] = (),
+    tricks: Iterable[tuple[int, Card | Play | str, Card | Play | str]] = (),
     rest_to: int | None = None,
     leader: int,
     dealer: int = 0,

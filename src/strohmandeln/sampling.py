@@ -957,7 +957,7 @@ def _fold_exact(view: PlayerView, seat: int) -> int:
 
 #: Set-up tricks as :class:`~strohmandeln.positions.Position` gives them: each seat's won cards (as
 #: masks) and the tricks given card by card.
-_Described = tuple[list[int], tuple[tuple[int, Card, Card], ...]]
+_Described = tuple[list[int], tuple[tuple[int, Card | Play, Card | Play], ...]]
 
 
 class _PositionModel(NamedTuple):
@@ -989,6 +989,8 @@ class _PositionModel(NamedTuple):
             return _replay_position(view, self, start, piles)
         deal = E.Deal(view._rules, None, view._dealer, start, piles)
         deal.setup_tricks = view._setup
+        won = self.setup[0]
+        deal.setup_won = (won[0].bit_count() + won[1].bit_count()) // 2
         # The events, each unseen last card (the last card of its Strohmann) filled in (R12),
         # and the hands now: the set-up hand and the cards taken up, less the cards played.
         events: Any = None

@@ -421,6 +421,17 @@ def _position_to_dict(position: Any) -> dict[str, Any]:
     }
 
 
+def _trick_card(x: object, path: str) -> Card | Play:
+    """A card of a set-up trick: its notation, or a play's with a Rostopschin call (R18)."""
+    text = _str(x, path)
+    if "!" not in text:
+        return _card(text, path)
+    play = _action(text, path)
+    if not isinstance(play, Play) or play.announcements:
+        raise _fail(path, f"expected a card or a card with a call, not {text[:40]!r}")
+    return play
+
+
 def _position_from_dict(data: object, rules: RuleSet) -> GameState:
     from .positions import Position
 
@@ -430,7 +441,7 @@ def _position_from_dict(data: object, rules: RuleSet) -> GameState:
         item = _list(t, f"position.tricks[{i}]", 3)
         if len(item) != 3:
             raise _fail(f"position.tricks[{i}]", "expected [leader, led card, followed card]")
-        tricks.append((_seat(item[0], f"position.tricks[{i}][0]"), _card(item[1], f"position.tricks[{i}][1]"), _card(item[2], f"position.tricks[{i}][2]")))
+        tricks.append((_seat(item[0], f"position.tricks[{i}][0]"), _trick_card(item[1], f"position.tricks[{i}][1]"), _trick_card(item[2], f"position.tricks[{i}][2]")))
     hands = _list(d["hands"], "position.hands", 2)
     won = _list(d["won"], "position.won", 2)
     piles = _list(d["strohmaenner"], "position.strohmaenner", 2)
