@@ -55,7 +55,7 @@ from .actions import Announcement, Call, Play, parse_action
 from .cards import DECK_54, Card, cards_from_text
 from .errors import DeckError, NotationError, Reason, StateError
 from .rules import Bonus, RuleSet
-from .state import GameState, Phase
+from .state import ANN_BIT, GameState, Phase
 
 __all__ = ["Position", "position"]
 
@@ -312,7 +312,7 @@ class Position:
                 bonus = Bonus.TRULL_ANNOUNCED if ann is Announcement.TRULL else Bonus.FOUR_KINGS_ANNOUNCED
                 if not rules.scoring.has(bonus):
                     raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
-                calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
+                calls |= ANN_BIT[ann] << (2 * s)
         if played and left[0] and leader != played[-1] >> 13 & 1:
             raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
         deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
@@ -498,7 +498,7 @@ def _start(
     bits = [calls >> (2 * s) & 3 for s in (0, 1)]
     for play, seat in zip(plays, seats):
         for ann in play.announcements:
-            bits[seat] &= ~(1 if ann is Announcement.TRULL else 2)
+            bits[seat] &= ~ANN_BIT[ann]
     announced = [frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if b >> k & 1) for b in bits]
     return leader, (announced[0], announced[1])
 

@@ -51,7 +51,7 @@ from .rules import (
     UndertakenDraw,
     ValatReplaces,
 )
-from .state import GameState, Phase, VoidReason
+from .state import ANN_BIT, GameState, Phase, VoidReason
 
 if TYPE_CHECKING:
     from .views import PlayerView
@@ -692,7 +692,7 @@ def view_from_dict(data: object) -> PlayerView:
         for s, names in enumerate(_list(d["announcements"], "announcements", 2)):
             for i, name in enumerate(_list(names, f"announcements[{s}]", 2)):
                 ann = _enum(Announcement, name, f"announcements[{s}][{i}]")
-                calls |= (1 if ann is Announcement.TRULL else 2) << (2 * s)
+                calls |= ANN_BIT[ann] << (2 * s)
     # A provisional view from the document's own words, to draw a consistent deal from (its
     # plays are those of its tricks and current trick; the replay below checks them all).
     decisions: Any = None

@@ -218,6 +218,8 @@ _EXPECTED: Final[dict[int, tuple[type, ...]]] = {
 _FOLLOW = E.FOLLOW_MASK
 _CLASS = E.CLASS
 _TAROCKS = E.TAROCKS
+#: The bit of each announcement in a seat's two bits of the calls field (R17).
+ANN_BIT: Final = {Announcement.TRULL: 1, Announcement.FOUR_KINGS: 2}
 _ANN_BITS: Final = {
     frozenset(): 0,
     frozenset({Announcement.TRULL}): 1,
@@ -1482,7 +1484,7 @@ def _announcement_why(state: GameState, p: int, ann: Announcement) -> str:
     enabled = d.ann_trull if ann is Announcement.TRULL else d.ann_kings
     if not enabled:
         return f"the {d.rules.name} rules have no announced {ann.value}"
-    if state._calls >> (2 * p) & (1 if ann is Announcement.TRULL else 2):
+    if state._calls >> (2 * p) & ANN_BIT[ann]:
         return "already announced"
     return "you do not hold all its cards in your hand (R17)"
 
