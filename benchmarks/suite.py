@@ -202,6 +202,8 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("memory_peak", "  peak during one apply, new state incl.", "bytes", None, False),
         Figure("openspiel", "OpenSpiel tarok (C++), same loop", "actions/s", None, True),
         Figure("peer_ratio", "our actions/s ÷ OpenSpiel's (classic)", "×", 1.0, True),
+        Figure("floor", "minimal bitmask engine, same loop", "deals/s", None, True),
+        Figure("floor_ratio", "our deals/s ÷ the minimal engine's (classic)", "×", None, True),
     ]
     if settings.perft_depth > 0:
         figures += [

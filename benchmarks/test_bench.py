@@ -48,6 +48,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+import floor
 import perft
 import pytest
 from suite import (
@@ -293,6 +294,37 @@ def test_openspiel(benchmark: Benchmark, settings: Settings, results: Results) -
     theirs_rates, our_rates = rates[0::2], rates[1::2]
     theirs.set_values(theirs_rates)
     ratio.set_values([ours / them for ours, them in zip(our_rates, theirs_rates, strict=True)])
+    ratio.note = "median of the ratios of alternating runs of both engines"
+
+
+# ----------------------------------------------------------------------------------------------
+# A minimal pure-Python engine in the same loop
+
+
+@pytest.mark.benchmark(group="5 minimal engine comparison (alternating rounds)")
+def test_floor(benchmark: Benchmark, settings: Settings, results: Results) -> None:
+    """Rounds alternate between the minimal bitmask engine of ``floor.py`` (card play only, no
+    checks) and our ``CLASSIC``, as in the OpenSpiel comparison; the engine is first checked
+    against the library (the same legal cards at every play of 50 deals)."""
+    floor_rate, ratio = results["floor"], results["floor_ratio"]
+    assert floor.check_against_library(50, seed=3) == 50 * 54
+    deals = settings.deals
+    engines: tuple[Callable[[], int], Callable[[], int]] = (
+        lambda: floor.floor_random_deals(deals, SEED),
+        lambda: play_random_deals(CLASSIC, deals, SEED),
+    )
+    turns = itertools.count()
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (engines[next(turns) % 2],), {}
+
+    floor.floor_random_deals(max(20, deals // 10), seed=-1)  # warm up both
+    play_random_deals(CLASSIC, max(20, deals // 10), seed=-1)
+    _, seconds = timed(benchmark, lambda engine: engine(), setup=setup, batch=f"{deals} deals of either engine", rounds=2 * settings.rounds, warmup_rounds=0)
+    rates = [deals / s for s in seconds]
+    floor_rate.set_values(rates[0::2])
+    floor_rate.note = "benchmarks/floor.py: the card play only, mutable, unchecked (no auction, bonuses, views)"
+    ratio.set_values([ours / them for ours, them in zip(rates[1::2], rates[0::2], strict=True)])
     ratio.note = "median of the ratios of alternating runs of both engines"
 
 
