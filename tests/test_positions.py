@@ -392,6 +392,107 @@ def test_R18_position_at_keeps_a_pending_topschin() -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# What a position cannot be: the auction's outcome, the first lead, announcements, Strohmänner
+
+
+def _refused(reason: Reason, rules: sm.RuleSet = CLASSIC, /, **kwargs: object) -> str:
+    with pytest.raises(DeckError) as info:
+        position(rules, **kwargs)  # type: ignore[arg-type]
+    assert info.value.reason is reason, info.value
+    return info.value.message
+
+
+def test_R9_R10_the_auction_a_position_names_is_one_the_rules_allow() -> None:
+    """Doubling only where the rules have it (R10); no simple game where both passing throws
+    the deal in (R9)."""
+    assert "doubling" in _refused(Reason.INVALID_ACTION, hands=("♣K", "♣Q"), rest_to=0, leader=0, undertaker=0, doubled=True)
+    doubling = attrs.evolve(CLASSIC, name="doubling", undertaker_doubling=True)
+    assert position(doubling, hands=("♣K", "♣Q"), rest_to=0, leader=0, undertaker=0, doubled=True).doubled
+    throw_in = attrs.evolve(CLASSIC, name="old books", both_pass=sm.BothPass.THROW_IN)
+    assert "R9" in _refused(Reason.BAD_SEAT, throw_in, hands=("♣K", "♣Q"), rest_to=0, leader=0)
+    assert position(throw_in, hands=("♣K", "♣Q"), rest_to=0, leader=0, undertaker=1).undertaker == 1
+
+
+def test_R5_the_first_trick_is_led_by_the_rules_first_leader() -> None:
+    """Before any trick, the leader is Elder (the seat after the dealer), or the undertaker where
+    the rules say so (FURR)."""
+    deck = list(CLASSIC.deck.cards)
+    hands = (deck[0::2], deck[1::2])
+    assert "R5" in _refused(Reason.BAD_SEAT, hands=hands, leader=0, dealer=0)
+    assert position(CLASSIC, hands=hands, leader=1, dealer=0).current_player == 1
+    assert "R5" in _refused(Reason.BAD_SEAT, sm.FURR, hands=hands, leader=0, dealer=1, undertaker=1)
+    assert position(sm.FURR, hands=hands, leader=1, dealer=1, undertaker=1).current_player == 1
+    assert position(sm.FURR, hands=hands, leader=0, dealer=1).current_player == 0  # a simple game: Elder
+
+
+def test_R17_set_up_announcements_were_made_with_a_play_holding_their_cards() -> None:
+    """An announcement went with a play while its announcer held all its cards in the hand: none
+    before the first trick, and none whose card is in the other seat's hand, in a Strohmann, or
+    was played by the other seat in a trick given card by card."""
+    deck = list(CLASSIC.deck.cards)
+    assert "before any card" in _refused(Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=(deck[:27], deck[27:]), leader=1, announcements=(("trull",), ()))
+    kw: dict[str, object] = {"rest_to": 0, "announcements": (("trull",), ())}
+    assert "Sküs" in _refused(Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K", "Sküs"), leader=0, **kw)
+    assert "XXI" in _refused(
+        Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K ♠8", "♣Q ♣J ♣10 ♣9"), strohmaenner=((("♠7", "XXI"),), ()), leader=0, **kw
+    )
+    assert "I" in _refused(Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K", "♣Q"), tricks=[(1, "I", "♥Q")], leader=1, **kw)
+    # his own cards, played (and lost) or won, or still in his hand: possible
+    state = position(CLASSIC, hands=("♣K XXI", "♣Q ♣J"), tricks=[(0, "I", "II")], leader=1, **kw)  # type: ignore[arg-type]
+    assert state.announcements(0) == {sm.Announcement.TRULL}
+    assert position(CLASSIC, hands=("♣K", "♣Q"), won=("", "I ♥Q"), leader=0, **kw).announcements(0)  # type: ignore[arg-type]
+
+
+def test_R6_a_strohmann_holds_at_most_the_cards_it_was_dealt() -> None:
+    pile = ("♠7", "♠8", "♠9", "♠10", "♠J")
+    assert "R6" in _refused(Reason.WRONG_DECK_SIZE, hands=("♣K ♣C ♣9 ♣7 ♣8", "♣Q ♣J ♣10 ♥K ♥Q"), strohmaenner=((pile,), ()), rest_to=0, leader=0)
+    sizes = ZWANZIGERRUFEN_40.deck.strohmann_sizes
+    too_long = ("♠10", "♠J", "♠C", "♠Q", "♠K")[: sizes[1] + 1]
+    hands = ("", "♣K ♣C ♣Q ♣J ♥K"[: 3 * len(too_long) - 1])
+    _refused(Reason.WRONG_DECK_SIZE, ZWANZIGERRUFEN_40, hands=hands, strohmaenner=(((), too_long), ()), rest_to=0, leader=0)
+
+
+def test_R19_won_cards_invent_no_bird() -> None:
+    """A seat's won cards are paired into tricks that come first, so a bird among them never
+    lands in one of the last tricks, where it would score (R19); a bird in a trick given card by
+    card, or played, scores as usual."""
+    for rules, won in ((CLASSIC, ("", "I ♥Q")), (CLASSIC, ("", "XX I")), (sm.MAYR_SEDLACZEK, ("", "II ♥Q")), (CLASSIC, ("III IIII", "♥Q ♥J"))):
+        hands = ("♣K", "♣Q") if rules is sm.MAYR_SEDLACZEK else ("", "")
+        state = _finish(position(rules, hands=hands, won=won, rest_to=0, leader=0))
+        assert not {"pagat", "uhu", "kakadu", "quapil"} & {line.kind for line in state.result().lines}, won
+    last = position(CLASSIC, hands=("", ""), tricks=[(1, "I", "♥Q")], rest_to=0, leader=1)
+    assert _bonus_lines(last, "pagat") == [(1, "Pagat: I won trick 27")]
+
+
+def test_wrong_types_are_type_errors() -> None:
+    state = position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0)
+    for call in (lambda: Position.of(None), lambda: Position.of(state.view(0)), lambda: sample(None, 1), lambda: sample(state, 1)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            call()
+
+
+def test_R17_samples_keep_set_up_announcements_in_the_announcers_hand() -> None:
+    """A view of a position in which the opponent announced the Trull by the set-up: every sample
+    keeps its cards that the viewer cannot see in the opponent's hand, never face down (R17); the
+    player's and the spectator's samples both reproduce the view."""
+    state = position(
+        CLASSIC,
+        hands=("♣K ♣C ♣9", "I XXI ♣Q ♣J ♣10 ♣8"),
+        strohmaenner=((("♠7", "♠8", "♠9"),), ()),
+        won=("", "Sküs ♥Q"),
+        rest_to=0,
+        leader=1,
+        announcements=((), ("trull",)),
+    )
+    for p in (0, None):
+        view = state.view(p)
+        for seed in range(40):
+            guess = sample(view, seed)
+            assert guess.view(p) == view and {C("I"), C("XXI")} <= set(guess.hand(1))
+        assert sample(view, 7, replay=True) == sample(view, 7)
+
+
+# --------------------------------------------------------------------------------------------
 # Random positions, described directly (not from a deal): the invariants of the card play
 
 
@@ -436,7 +537,7 @@ def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
         piles: list[tuple[sm.Card, ...]] = []
         while len(piles) < 3 and rng.random() < 0.6:
             tops = [c for c in mine if c.suit is not None and c.rank < sm.Rank.KING]
-            size = rng.randrange(2, 7)
+            size = rng.randrange(2, rules.deck.strohmann_sizes[len(piles)] + 1)  # (R6: at most as dealt)
             if not tops or size > len(mine):
                 break
             top = rng.choice(tops)

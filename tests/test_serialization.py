@@ -116,11 +116,11 @@ def test_position_states_round_trip() -> None:
     state = position(
         CLASSIC,
         hands=("♣K ♣C ♣9 XXI", "♣Q ♣J"),
-        strohmaenner=((), (("♠7", "Sküs"),)),
+        strohmaenner=((), (("♠7", "♠8"),)),
         rest_to=1,
         leader=0,
         undertaker=1,
-        announcements=((), ("trull",)),
+        announcements=(("trull",), ()),
     )
     rng = random.Random(1)
     while not state.is_terminal:
@@ -189,7 +189,7 @@ def _position_view_doc(player: int | None = 0) -> dict[str, Any]:
         strohmaenner=((), (("♠7", "♣J", "♥4"),)),
         rest_to=0,
         leader=0,
-        announcements=((), ("trull",)),
+        announcements=(("trull",), ()),
     )
     return play(state, "♥K ♠7").view(player).to_dict()
 

@@ -15,8 +15,14 @@ A position is validated against what the game can produce:
   of cards left to play (one each per trick);
 * a Strohmann is empty or has a face-up top and at least one face-down card below it, and its top
   is a suit card below the King: a tarock, a King or a last card would have been taken up (R11,
-  R12);
-* announcements (R17) only where the rule set has them.
+  R12); it holds at most the cards it was dealt (R6);
+* announcements (R17) only where the rule set has them, and only ones a play could have made: after
+  the first trick, with none of their cards in the other seat's hand, in a Strohmann or played by
+  the other seat in a trick given card by card;
+* the auction's outcome is one the rules allow: doubling only where they have it (R10), an
+  undertaker where both passing throws the deal in (R9);
+* the seat to lead is the winner of the last trick given card by card (R15), or, before the first
+  trick, the seat the rules name (R5).
 
 The cards already won are recorded as *set-up tricks*, which count for card points and bonuses in
 the tricks like played tricks do; :attr:`~strohmandeln.GameState.history` starts empty. They are
@@ -24,7 +30,8 @@ given in two ways:
 
 * ``won``: each seat's won cards, paired into tricks that seat led and won (its stronger card
   led), in canonical order — except that the Sküs and the XXI share a trick only if they are the
-  seat's only two won cards, so that a set-up never invents a Mondfang (R23);
+  seat's only two won cards, so that a set-up never invents a Mondfang (R23), and that the tricks
+  holding a bird (I to IIII) come first, so that it never invents a bird either (R19);
 * ``tricks``: tricks given card by card, ``(leader, led card, followed card)``, won as R15 says,
   after the tricks of ``won`` and in the order given (the last one given is the last trick), each
   led by the winner of the one before, and the last one's winner leads next. A card played with
@@ -54,7 +61,7 @@ from . import _engine as E
 from .actions import Announcement, Call, Play, parse_action
 from .cards import DECK_54, Card, cards_from_text
 from .errors import DeckError, NotationError, Reason, StateError
-from .rules import Bonus, RuleSet
+from .rules import BothPass, Bonus, FirstLead, RuleSet
 from .state import ANN_BIT, GameState, Phase
 
 __all__ = ["Position", "position"]
@@ -63,6 +70,7 @@ _TAKE_UP: Final = E.TAKE_UP
 _SKUS: Final = 21  # (card indices: the Sküs and the XXI, the "Mond")
 _MOND: Final = 20
 _SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
+_BIRDS: Final = 0b1111  # the I, II, III and IIII (R19)
 #: The call fields of a packed trick (R18): the leader's and the follower's (1 Ross, 2 Topschin).
 _CALL_BITS: Final = 3 << 17 | 3 << 22
 _CODE: Final[dict[Call | None, int]] = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
@@ -253,6 +261,10 @@ class Position:
             raise DeckError(Reason.BAD_SEAT, "give the leader and the dealer as seats 0 or 1")
         if type(self.doubled) is not bool or (self.doubled and undertaker is None):
             raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
+        if self.doubled and not rules.undertaker_doubling:
+            raise DeckError(Reason.INVALID_ACTION, f"the {rules.name} rules have no doubling (R10)")
+        if undertaker is None and rules.both_pass is BothPass.THROW_IN:
+            raise DeckError(Reason.BAD_SEAT, f"the {rules.name} rules throw a deal in when both pass (R9): give the undertaker")
         deck = E.mask_of(rules.deck.cards)
         placed = 0
 
@@ -276,6 +288,10 @@ class Position:
             for k, pile in enumerate(self.strohmaenner[s]):
                 where = f"Strohmann {k} of seat {s}"
                 place(pile, where)
+                if len(pile) > rules.deck.strohmann_sizes[k]:
+                    raise DeckError(
+                        Reason.WRONG_DECK_SIZE, f"{where}: {len(pile)} cards, but it was dealt {rules.deck.strohmann_sizes[k]} (R6)"
+                    )
                 if len(pile) == 1:
                     raise DeckError(
                         Reason.WRONG_DECK_SIZE,
@@ -306,15 +322,21 @@ class Position:
             raise DeckError(
                 Reason.WRONG_DECK_SIZE, f"seat 0 has {left[0]} cards to play and seat 1 {left[1]}; each trick takes one of each"
             )
+        ntr = (won[0].bit_count() + won[1].bit_count()) // 2 + len(played)
         calls = 0
         for s in (0, 1):
             for ann in self.announcements[s]:
                 bonus = Bonus.TRULL_ANNOUNCED if ann is Announcement.TRULL else Bonus.FOUR_KINGS_ANNOUNCED
                 if not rules.scoring.has(bonus):
                     raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
+                _check_announced(ann, s, ntr, hands[1 - s] | sum(1 << c for pile in piles for c in pile), played)
                 calls |= ANN_BIT[ann] << (2 * s)
-        if played and left[0] and leader != played[-1] >> 13 & 1:
-            raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
+        if left[0]:
+            if played and leader != played[-1] >> 13 & 1:
+                raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
+            first = undertaker if rules.first_lead is FirstLead.UNDERTAKER and undertaker is not None else 1 - dealer
+            if not ntr and leader != first:
+                raise DeckError(Reason.BAD_SEAT, f"seat {first} leads the first trick under the {rules.name} rules, not seat {leader} (R5)")
         deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
         tricks: Any = None
         before = (won[0].bit_count() + won[1].bit_count()) // 2  # the tricks of the won cards come first
@@ -324,7 +346,6 @@ class Position:
             won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
             if t & _CALL_BITS:
                 calls |= _calls_of(t, k, rules)
-        ntr = (won[0].bit_count() + won[1].bit_count()) // 2
         deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
         deal.setup_won = before
         finished = left[0] == 0
@@ -390,6 +411,8 @@ class Position:
         :raises StateError: for a state dealt from a deck order (:meth:`at` describes any
             moment of it).
         """
+        if not isinstance(state, GameState):
+            raise TypeError(f"not a GameState: {type(state).__name__}")
         d = state._d
         if d.order is not None:
             raise StateError(Reason.NO_DECK_SOURCE, "the state was dealt from a deck order, not set up as a position")
@@ -471,6 +494,22 @@ class Position:
         )
 
 
+def _check_announced(ann: Announcement, seat: int, ntr: int, elsewhere: int, played: list[int]) -> None:
+    """R17: an announcement went with a play of ``seat`` while he held all its cards in the hand,
+    so no card of it lies in the other seat's hand or in a Strohmann (``elsewhere``), or was
+    played by the other seat in a trick given card by card."""
+    combination = E.TRULL if ann is Announcement.TRULL else E.KINGS
+    if not ntr:
+        raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} before any card was played (R17)")
+    theirs = 0
+    for t in played:
+        theirs |= 1 << (t >> 1 & 63) if t & 1 != seat else 1 << (t >> 7 & 63)
+    bad = combination & (elsewhere | theirs)
+    if bad:
+        card = DECK_54[(bad & -bad).bit_length() - 1]
+        raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} without holding {card}, which is not his (R17)")
+
+
 def _play_seats(state: GameState, n: int) -> list[int]:
     """The seats of the last ``n`` plays of ``state``."""
     seats: list[int] = []
@@ -504,14 +543,17 @@ def _start(
 
 
 def _won_tricks(won0: int, won1: int) -> list[int]:
-    """The packed set-up tricks of each seat's won cards (seat 0's first): each led and won by
-    that seat with its stronger card."""
-    out = []
+    """The packed set-up tricks of each seat's won cards: each led and won by that seat with its
+    stronger card; the tricks that hold a bird (I, II, III, IIII) first, then the others, seat
+    0's before seat 1's, so that no bird lands in one of the last four tricks, where R19 would
+    score it."""
+    birds: list[int] = []
+    others: list[int] = []
     for s, won in ((0, won0), (1, won1)):
         for a, b in _pairs(won):
             lead, follow = _leading(a, b)
-            out.append(s | lead << 1 | follow << 7 | s << 13)
-    return out
+            (birds if (1 << a | 1 << b) & _BIRDS else others).append(s | lead << 1 | follow << 7 | s << 13)
+    return birds + others
 
 
 def _described(packed: list[int], by_won: int | None = None) -> tuple[list[int], tuple[tuple[int, Card | Play, Card | Play], ...]]:
@@ -530,8 +572,8 @@ def _described(packed: list[int], by_won: int | None = None) -> tuple[list[int],
         chained = max(n - 1, 0)  # every trick from this one on is led by the winner of the one before
         while chained and packed[chained] & 1 == packed[chained - 1] >> 13 & 1:
             chained -= 1
-        paired = 0  # the tricks won-form pairing could give: each led and won by one seat, seat 0's first, no call
-        while paired < n and (t := packed[paired]) & 1 == t >> 13 & 1 and not t & _CALL_BITS and (not paired or t & 1 >= packed[paired - 1] & 1):
+        paired = 0  # the tricks won-form pairing could give: each led and won by one seat, no call
+        while paired < n and (t := packed[paired]) & 1 == t >> 13 & 1 and not t & _CALL_BITS:
             paired += 1
         if paired == n and _paired(packed):
             by_won = n

@@ -99,6 +99,7 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
     :raises StateError: if no deal or position is consistent with the view (a view loaded from
         a document always has one).
     :raises DeckError: with reason ``no_deck_source`` if ``rng`` is neither a Random nor an int.
+    :raises TypeError: if ``view`` is not a view (a state is sampled through ``state.view(player)``).
 
     >>> from strohmandeln import CLASSIC, deal
     >>> view = deal(CLASSIC, dealer=1, rng=3).view(0)
@@ -107,7 +108,7 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
     (True, True)
     """
     gen = _generator(rng)
-    model = _model(view)
+    model = _model(_view(view))
     places, hands = model.draw(gen)
     if isinstance(model, _PositionModel):
         return model.build(view, places, hands, replay)
@@ -135,7 +136,7 @@ def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]
     :raises StateError: with reason ``no_deck_source`` for a view of a position.
     """
     gen = _generator(rng)
-    model = _model(view)
+    model = _model(_view(view))
     if isinstance(model, _PositionModel):
         raise StateError(Reason.NO_DECK_SOURCE, "a position has no deck order: use sample() for a state")
     return _cards(model.draw(gen)[0])
@@ -146,6 +147,13 @@ def _cards(places: list[int]) -> tuple[Card, ...]:
     if len(places) < 2:
         return tuple([DECK_54[i] for i in places])
     return operator.itemgetter(*places)(DECK_54)  # type: ignore[no-any-return]
+
+
+def _view(view: object) -> PlayerView:
+    if not isinstance(view, PlayerView):
+        hint = ": sample a view, state.view(player)" if isinstance(view, GameState) else ""
+        raise TypeError(f"not a PlayerView: {type(view).__name__}{hint}")
+    return view
 
 
 def _generator(rng: object) -> random.Random:
@@ -1164,6 +1172,11 @@ def _build_position(view: PlayerView) -> _PositionModel:
         raise _inconsistent("the free cards do not fill the free places")
     piles = [(a + n_d, b + n_d) for a, b in piles]  # (the places of D come first)
     played, in_d, in_f, in_h = _what_the_plays_say(view, free, su.takes, n_down)
+    # R17: the cards of an announcement he made by the set-up were in his hand then.
+    held = _announced_cards(su.announced[1 - p]) & free
+    if held:
+        in_f &= ~held
+        in_h = [h & ~held for h in in_h]
     totals, choices = _leaves(free, in_d, in_f, in_h, False, n_d)
     if not totals or totals[-1] <= 0:
         raise _inconsistent("no set-up hand fits the plays")
@@ -1235,7 +1248,8 @@ def _build_position_flow(view: PlayerView) -> _PositionModel:
     pile_positions = tuple(tuple(range(a, b)) for a, b in piles)
     turned = [1 if a < b else 0 for a, b in piles]
     tops = sum(1 << c for c in su.tops if c >= 0)
-    flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned))
+    held = (_announced_cards(su.announced[0]), _announced_cards(su.announced[1]))
+    flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned), held)
     return _PositionModel(flow, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
@@ -1465,9 +1479,9 @@ def _max_flow(allowed: list[int], counts: list[int], caps: list[int]) -> list[li
 _FlowLayout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]]
 
 
-def _build_flow(view: PlayerView, layout: _FlowLayout | None = None) -> _Flow:
+def _build_flow(view: PlayerView, layout: _FlowLayout | None = None, held: tuple[int, int] = (0, 0)) -> _Flow:
     """The model of a spectator's view of a dealt state, or of a position with the places of
-    ``layout`` (:func:`_build_position_flow`)."""
+    ``layout`` and the cards of each seat's set-up announcements ``held`` (:func:`_build_position_flow`)."""
     rules: RuleSet = view._rules
     deck = rules.deck
     unknown = (0, 1)
@@ -1554,6 +1568,9 @@ def _build_flow(view: PlayerView, layout: _FlowLayout | None = None) -> _Flow:
                 voids[1 - leader][0].append(trick)
     if view._lead >= 0:
         note(1 - view._turn, view._lead & 63, view._lead >> 6 & 31, trick + 1)
+    for x in (0, 1):  # R17: a position's set-up announcements: their cards were in the hand by then
+        for c in _bits(held[x] & free):
+            announced_at[x].setdefault(c, view._setup)
     m.played = (played[0], played[1])
     m.taken = (taken[0], taken[1])
     # R7: who was asked whether to fold, and who would have been.
@@ -1708,6 +1725,11 @@ def _draw_distinct(masks: Sequence[int], rnd: Any) -> tuple[list[int], int]:
             picked |= 1 << c
             drawn.append(c)
     return drawn, picked
+
+
+def _announced_cards(announced: frozenset[Announcement]) -> int:
+    """The cards of the announcements ``announced`` (R17)."""
+    return (E.TRULL if Announcement.TRULL in announced else 0) | (E.KINGS if Announcement.FOUR_KINGS in announced else 0)
 
 
 def _bits(mask: int) -> list[int]:
