@@ -437,6 +437,7 @@ def test_R17_set_up_announcements_were_made_with_a_play_holding_their_cards() ->
         Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K ♠8", "♣Q ♣J ♣10 ♣9"), strohmaenner=((("♠7", "XXI"),), ()), leader=0, **kw
     )
     assert "I" in _refused(Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K", "♣Q"), tricks=[(1, "I", "♥Q")], leader=1, **kw)
+    assert "Sküs" in _refused(Reason.ANNOUNCEMENT_NOT_ALLOWED, hands=("♣K", "♣Q"), won=("", "Sküs ♥Q"), leader=0, **kw)  # it never loses
     # his own cards, played (and lost) or won, or still in his hand: possible
     state = position(CLASSIC, hands=("♣K XXI", "♣Q ♣J"), tricks=[(0, "I", "II")], leader=1, **kw)  # type: ignore[arg-type]
     assert state.announcements(0) == {sm.Announcement.TRULL}

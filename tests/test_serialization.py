@@ -117,7 +117,7 @@ def test_position_states_round_trip() -> None:
         CLASSIC,
         hands=("♣K ♣C ♣9 XXI", "♣Q ♣J"),
         strohmaenner=((), (("♠7", "♠8"),)),
-        rest_to=1,
+        rest_to=0,
         leader=0,
         undertaker=1,
         announcements=(("trull",), ()),

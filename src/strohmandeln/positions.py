@@ -329,7 +329,9 @@ class Position:
                 bonus = Bonus.TRULL_ANNOUNCED if ann is Announcement.TRULL else Bonus.FOUR_KINGS_ANNOUNCED
                 if not rules.scoring.has(bonus):
                     raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
-                _check_announced(ann, s, ntr, hands[1 - s] | sum(1 << c for pile in piles for c in pile), played)
+                # (his Sküs, once played, won its trick: it cannot be among the other seat's won cards)
+                elsewhere = hands[1 - s] | sum(1 << c for pile in piles for c in pile) | won[1 - s] & 1 << _SKUS
+                _check_announced(ann, s, ntr, elsewhere, played)
                 calls |= ANN_BIT[ann] << (2 * s)
         if left[0]:
             if played and leader != played[-1] >> 13 & 1:
