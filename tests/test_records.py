@@ -53,6 +53,29 @@ def test_round_trip_every_preset_and_moment() -> None:
             assert dumps(state, ascii=True).isascii() or not rules.name.isascii()
 
 
+@pytest.mark.parametrize("change", [{"name": "house#2"}, {"source": "see rule #7"}, {"source": "a\u2028b"}, {"source": "a\x85b"}, {"name": "Štrámandl ü"}])
+def test_custom_rule_sets_with_comment_signs_or_line_breaks_round_trip(change: dict[str, str]) -> None:
+    """A rule set's line is ASCII JSON with ``#`` escaped: a comment sign or a Unicode line break
+    in its name or source does not cut the record's line."""
+    rules = attrs.evolve(CLASSIC, name=change.get("name", "house"), source=change.get("source", ""))
+    state = playout(rules, 3)[-1]
+    assert loads(dumps(state)) == state
+    match = sm.Match.start(rules, first_dealer=state.dealer).record(state)
+    assert loads_match(dumps_match(match)) == match
+
+
+def test_a_match_record_may_be_longer_than_a_deal_record() -> None:
+    """A match record has room for 10,000 deals (8,000,000 characters); a deal record stops at
+    1,000,000."""
+    state = playout(CLASSIC, 4)[-1]
+    padding = "\n# " + "x" * 2_000_000
+    match = sm.Match.start(CLASSIC, first_dealer=state.dealer).record(state)
+    assert loads_match(dumps_match(match) + padding) == match
+    with pytest.raises(RecordError) as info:
+        loads(dumps(state) + padding)
+    assert info.value.reason is Reason.TOO_LARGE
+
+
 def test_layout_of_a_record() -> None:
     state = playout(CLASSIC, 21)[-1]
     lines = dumps(state).splitlines()

@@ -363,3 +363,24 @@ def test_R9_R10_options_can_be_combined_into_a_valid_rule_set() -> None:
     )
     assert rules.both_pass is BothPass.THROW_IN
     assert rules.undertaker_doubling is True
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"source": "x" * 1001},
+        {"source": None},
+        {"scoring": attrs.evolve(CLASSIC.scoring, simple_won=2_000_000)},
+        {"scoring": attrs.evolve(CLASSIC.scoring, undertaken_lost_major=10**7)},
+    ],
+)
+def test_rule_sets_hold_only_what_their_documents_can(change: dict[str, Any]) -> None:
+    """A rule set's source is text of at most 1,000 characters and its game values at most
+    1,000,000, as its document allows, so that every rule set the library builds loads back."""
+    with pytest.raises(RuleSetError) as info:
+        attrs.evolve(CLASSIC, name="house", **change)
+    assert info.value.reason is Reason.INCONSISTENT_RULES
+    big = attrs.evolve(CLASSIC, name="house", source="x" * 1000, scoring=attrs.evolve(CLASSIC.scoring, simple_won=1_000_000))
+    from strohmandeln.serialization import rules_from_dict
+
+    assert rules_from_dict(big.to_dict()) == big

@@ -363,6 +363,49 @@ def test_results_and_matches_refuse_bad_documents() -> None:
     expect(Reason.NOT_FINISHED, S.match_from_dict, {**doc, "deals": [unfinished]})
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"unknown_field": 1},
+        {"card_points_thirds": [-3, 213]},
+        {"card_points_thirds": [3, 3]},
+        {"multiplier": -7},
+        {"multiplier": 2},
+        {"drawn": True},
+        {"void": "folded"},
+        {"doubled": True, "undertaker": None},
+        {"rules": ""},
+    ],
+)
+def test_results_that_no_scoring_gives_are_refused(change: dict[str, object]) -> None:
+    """A result document is checked for what scoring produces (R22–R26): known fields only, card
+    points of a whole deck, one multiplier on every line, a card play drawn or won, a void deal
+    without score, doubling only of an undertaker's game."""
+    result = S.to_dict(finished_match(CLASSIC, 3, 5).results[0])
+    assert S.result_from_dict(result) is not None
+    expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, {**result, **change})
+
+
+def test_results_of_every_preset_and_doubled_rounds_round_trip() -> None:
+    for rules in PRESETS.values():
+        match = finished_match(rules, 40, 1)
+        for result in match.results:
+            assert S.from_dict(json.loads(json.dumps(S.to_dict(result)))) == result
+
+
+def test_from_json_reads_a_match_of_many_deals_by_default() -> None:
+    """The default limit of from_json leaves room for the largest match document (10,000 deals,
+    about 6 million characters); a limit that is not a whole number is a TypeError."""
+    state = playout(CLASSIC, 2)[-1]
+    assert S.from_json(" " * 5_000_000 + S.to_json(state)) == state
+    with pytest.raises(SerializationError) as info:
+        S.from_json(" " * 5_000_000 + S.to_json(state), max_length=1_000_000)
+    assert info.value.reason is Reason.TOO_LARGE
+    for bad in (None, "10", -1, True):
+        with pytest.raises(TypeError):
+            S.from_json(S.to_json(state), max_length=bad)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------------------------
 # The fuzzer: mutated documents for every loader
 

@@ -96,6 +96,36 @@ def test_R16_play_with_malformed_announcements_or_call_is_refused_as_illegal_act
     _refused(state, Play(legal_card, call=odd_call), reasons)
 
 
+class _RaisingEq:
+    """A value whose comparison raises (a hostile client object)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    __hash__ = object.__hash__
+
+
+def test_R16_malformed_plays_are_not_actions_in_every_phase() -> None:
+    """R16: a ``Play`` built with parts that are not a card, a set of announcements or a call is
+    refused with ``not_an_action`` in every phase — the auction, the card play, a finished deal —
+    by ``apply`` (with or without a seat) and ``why_illegal`` alike, before any message formats it
+    or any comparison touches it; a view's ``is_legal`` says no."""
+    xxi = card("XXI")
+    calls: list[Any] = ["ross", 1, _RaisingEq()]
+    cards: list[Any] = ["XXI", _RaisingEq()]
+    texts: Any = frozenset({"trull"})
+    odd = [Play(xxi, call=c) for c in calls] + [Play(c) for c in cards] + [Play(xxi, texts)]
+    for state in (_auction(), _play(), _finished()):
+        for action in odd:
+            for player in (None, 0, 1):
+                if player is not None and state.current_player not in (None, player):
+                    continue
+                _refused(state, action, (Reason.NOT_AN_ACTION,), player)
+            if state.current_player is not None:
+                assert not state.view(state.current_player).is_legal(action)
+    assert str(odd[0]) == "XXI!'ross'"  # (printing one does not fail either)
+
+
 def test_R18_play_with_a_call_given_as_text_is_refused_as_illegal_action() -> None:
     """R18, R16: where Topschin is allowed, a ``Play`` of XVIII whose call is the text ``"topschin"`` or
     ``"ross"`` instead of a ``Call`` is refused with ``IllegalActionError``, not KeyError."""

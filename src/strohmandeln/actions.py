@@ -102,8 +102,8 @@ class Play:
             text += "+trull"
         if Announcement.FOUR_KINGS in self.announcements:
             text += "+kings"
-        if self.call is not None:
-            text += "!" + self.call.value
+        if self.call is not None:  # (a call built by hand may be anything: shown as it is)
+            text += "!" + (self.call.value if isinstance(self.call, Call) else repr(self.call))
         return text
 
     @property

@@ -71,6 +71,9 @@ _DEAL_MAGIC: Final = "strohmandeln-deal"
 _MATCH_MAGIC: Final = "strohmandeln-match"
 #: The longest record :func:`loads` reads, in characters (a deal record is about 1 kB).
 MAX_RECORD: Final = 1_000_000
+#: The longest record :func:`loads_match` reads, in characters: room for a match of 10,000 deals
+#: (about 400 characters each), as many as a match document holds.
+MAX_MATCH_RECORD: Final = 8_000_000
 _MAX_TOKENS: Final = 256
 
 
@@ -132,7 +135,9 @@ def _rules_line(rules: RuleSet) -> str:
     preset = PRESETS.get(rules.name)
     if preset is not None and preset == rules:
         return f"rules {rules.name}"
-    return "rules " + json.dumps(rules.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    # ASCII JSON, with "#" escaped too: a record's line ends at a comment sign or a line break,
+    # and a rule set's name or source may hold either (or U+2028 and the like).
+    return "rules " + json.dumps(rules.to_dict(), ensure_ascii=True, separators=(",", ":")).replace("#", "\\u0023")
 
 
 def _card_text(card: Card, ascii: bool) -> str:
@@ -206,11 +211,11 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
 class _Lines:
     """The meaningful lines of a record: (line number, text without comment), non-empty."""
 
-    def __init__(self, text: object) -> None:
+    def __init__(self, text: object, limit: int = MAX_RECORD) -> None:
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
-        if len(text) > MAX_RECORD:
-            raise RecordError(f"a record is at most {MAX_RECORD} characters", line=0, reason=Reason.TOO_LARGE)
+        if len(text) > limit:
+            raise RecordError(f"a record is at most {limit} characters", line=0, reason=Reason.TOO_LARGE)
         self.items: list[tuple[int, str]] = []
         for number, raw in enumerate(text.splitlines(), 1):
             body = raw.split("#", 1)[0].strip()
@@ -364,7 +369,7 @@ def loads_match(text: str) -> Any:
     """
     from .match import Match
 
-    lines = _Lines(text)
+    lines = _Lines(text, MAX_MATCH_RECORD)
     _magic(lines, _MATCH_MAGIC)
     rules = _rules(lines)
     match = Match.start(rules, first_dealer=_seat(lines, "first-dealer"))

@@ -445,9 +445,15 @@ class RuleSet:
         }
 
 
+#: The largest game value of a score line or bonus (a bound that documents can be checked against).
+MAX_GAME_POINTS: Final = 1_000_000
+
+
 def _problems(rules: RuleSet) -> Iterable[str]:
     if not isinstance(rules.name, str) or not rules.name or len(rules.name) > 64:
         yield "the name must be 1 to 64 characters"
+    if not isinstance(rules.source, str) or len(rules.source) > 1000:
+        yield "the source must be text of at most 1,000 characters"
     field: str
     kind: type[enum.Enum]
     for field, kind in (
@@ -470,20 +476,20 @@ def _problems(rules: RuleSet) -> Iterable[str]:
     deck = set(rules.deck.cards)
     for name in ("simple_won", "undertaken_won", "undertaken_lost"):
         value = getattr(s, name)
-        if type(value) is not int or value < 0:
-            yield f"{name} must be a whole number of game points, at least 0"
+        if type(value) is not int or not 0 <= value <= MAX_GAME_POINTS:
+            yield f"{name} must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}"
     for name in ("simple_won_major", "undertaken_won_major", "undertaken_lost_major"):
         value = getattr(s, name)
-        if value is not None and (type(value) is not int or value < 0):
-            yield f"{name} must be None or a whole number of game points, at least 0"
+        if value is not None and (type(value) is not int or not 0 <= value <= MAX_GAME_POINTS):
+            yield f"{name} must be None or a whole number of game points, 0 to {MAX_GAME_POINTS:,}"
     total = rules.deck.total_points
     for name in ("major_points", "defender_major_points"):
         value = getattr(s, name)
         if type(value) is not int or not rules.deck.winning_points <= value <= total:
             yield f"{name} must lie between the winning threshold {rules.deck.winning_points} and the deck total {total}"
     for bonus, value in s.bonuses:
-        if type(value) is not int or value < 0:
-            yield f"bonus {bonus.value} needs a whole value, at least 0"
+        if type(value) is not int or not 0 <= value <= MAX_GAME_POINTS:
+            yield f"bonus {bonus.value} needs a whole value, 0 to {MAX_GAME_POINTS:,}"
         missing = [str(c) for c in bonus.required_cards if c not in deck]
         if missing:
             yield f"bonus {bonus.value} needs {', '.join(missing)}, which the {rules.deck.card_count}-card deck lacks"

@@ -31,7 +31,7 @@ from .actions import Announcement, Call
 from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError
 from .points import CardPoints
-from .rules import Bonus, UndertakenDraw, ValatReplaces
+from .rules import Bonus, Deck, UndertakenDraw, ValatReplaces
 from .state import F_AUC, F_CALLS, F_DEAL, F_NTR, F_TRICKS, F_W0, F_W1
 
 if TYPE_CHECKING:
@@ -243,8 +243,14 @@ class DealResult:
             )
         except IndexError:
             raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: a list is too short") from None
+        unknown = [str(k)[:30] for k in d if k not in _RESULT_FIELDS]
+        if unknown:
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: unknown field {unknown[0]!r}")
         if result.void not in (None, "folded", "thrown_in"):
             raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: unknown void reason")
+        problem = _inconsistency(result)
+        if problem:
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: {problem}")
         if sum(result.totals) != 0 or result.totals[0] != _net(result.lines, 0):
             raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: totals do not add up")
         return result
@@ -633,6 +639,38 @@ def _list(d: Mapping[str, Any], key: str, limit: int) -> list[Any]:
     if len(value) > limit:
         raise SerializationError(Reason.TOO_LARGE, f"{key}: more than {limit} items")
     return value
+
+
+_RESULT_FIELDS: Final = frozenset(
+    ("rules", "dealer", "void", "undertaker", "doubled", "card_points_thirds", "card_play_winner", "drawn", "lines", "multiplier", "totals")
+)
+#: The card points of a whole deck, in thirds (R2, R4).
+_DECK_THIRDS: Final = frozenset(3 * deck.total_points for deck in Deck)
+
+
+def _inconsistency(r: DealResult) -> str | None:
+    """What no scoring produces in a loaded result, if anything (R22–R26)."""
+    if not 1 <= len(r.rules) <= 64:
+        return "a rule set's name has 1 to 64 characters"
+    if r.multiplier < 1 or any(line.multiplier != r.multiplier for line in r.lines):
+        return "the multiplier is at least 1 and the same on every line"
+    if any(line.value < 0 for line in r.lines):
+        return "a line's value is at least 0"
+    kinds = [line.kind for line in r.lines]
+    if len(set(kinds)) != len(kinds) or GAME in kinds[1:]:
+        return "each line is given once, the base line first"
+    p0, p1 = (points.thirds for points in r.card_points)
+    if r.doubled and r.undertaker is None:
+        return "only an undertaker's game is doubled (R10)"
+    if r.void is not None:
+        if r.lines or r.undertaker is not None or r.card_play_winner is not None or r.drawn or p0 or p1:
+            return "a void deal has no card play and no score"
+        return None
+    if p0 < 0 or p1 < 0 or p0 + p1 not in _DECK_THIRDS:
+        return "the card points do not add up to a deck's"
+    if r.drawn == (r.card_play_winner is not None):
+        return "a card play is either drawn or won by a seat"
+    return None
 
 
 def _line_from(data: object) -> ScoreLine:

@@ -39,6 +39,7 @@ from .actions import Action, Announcement, Call, Double, Fold, Keep, NoDouble, P
 from .cards import DECK_54, Card
 from .errors import NotationError, Reason, SerializationError, StrohmandelnError
 from .rules import (
+    MAX_GAME_POINTS,
     PRESETS,
     BothPass,
     Bonus,
@@ -85,8 +86,9 @@ MAX_ITEMS: Final = 256
 MAX_DEALS: Final = 10_000
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
-#: The largest JSON text :func:`from_json` reads, in characters.
-MAX_JSON: Final = 1_000_000
+#: The largest JSON text :func:`from_json` reads by default, in characters: room for a match of
+#: :data:`MAX_DEALS` deals (about 6 million); a server should pass its own, smaller limit.
+MAX_JSON: Final = 16_000_000
 
 
 # --------------------------------------------------------------------------------------------
@@ -243,7 +245,7 @@ _SCORING_FIELDS: Final = (
     "valat_replaces",
     "draw_doubling",
 )
-_POINTS: Final = 1_000_000
+_POINTS: Final = MAX_GAME_POINTS  # (the rule set's own bound)
 
 
 def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
@@ -963,6 +965,8 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON) -> Any:
     ...     print(error.reason.value, "|", error)
     too_large | document: nested too deeply
     """
+    if type(max_length) is not int or max_length < 0:
+        raise TypeError(f"max_length must be a whole number of characters, not {max_length!r:.20}")
     if not isinstance(text, (str, bytes)):
         raise _fail("document", f"expected JSON text, not {_kind(text)}")
     if len(text) > max_length:

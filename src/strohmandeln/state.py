@@ -1185,6 +1185,9 @@ class GameState(E.ValueByKey):
                 raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
         if type(action) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
             raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {action!r:.60}")
+        if type(action) is Play and (why := _malformed(action)):
+            # (before anything formats or compares it: its parts may be any objects)
+            raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: a play with {why}")
         if turn < 0:
             raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")
         expected = _EXPECTED[id(phase)]
@@ -1394,6 +1397,21 @@ def _with_variants(
         code = 1 if call.call is Call.ROSS else 2
         extra.extend(_PLAYS[call.card.index][bits][code] for bits in [0, *subsets])  # type: ignore[misc]
     return plain + tuple(extra)
+
+
+def _malformed(action: Play) -> str | None:
+    """What is wrong with the parts of a play built by hand, if anything: a card that is not a
+    :class:`Card`, announcements that are not a frozenset of :class:`Announcement`, a call that is
+    not a :class:`Call`."""
+    if type(action.card) is not Card:
+        return f"a card that is not a card ({type(action.card).__name__})"
+    ann = action.announcements
+    if type(ann) is not frozenset or any(type(a) is not Announcement for a in ann):
+        return f"announcements that are not a set of announcements ({type(ann).__name__})"
+    call = action.call
+    if call is not None and type(call) is not Call:
+        return f"a call that is not a call ({type(call).__name__})"
+    return None
 
 
 def _variant_codes(action: Play) -> tuple[int, int]:

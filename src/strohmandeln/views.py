@@ -47,6 +47,7 @@ from .state import (
     StrohmannTurn,
     Trick,
     VoidReason,
+    _malformed,
     _pile,
     _seat,
     _unpack_event,
@@ -743,6 +744,8 @@ class PlayerView(E.ValueByKey):
         >>> view.is_legal(parse_action("XXI")), view.is_legal(parse_action("XX")), view.is_legal("XXI")
         (True, False, False)
         """
+        if type(action) is Play and _malformed(action):  # (its parts may be any objects)
+            return False
         try:
             return action in self._legal
         except TypeError:  # an unhashable or incomparable object
