@@ -3,8 +3,8 @@
 Usage: ``python examples/play_deal.py [seed] [preset]`` (defaults: seed 2026, preset classic).
 
 Both players follow a few rules of thumb: take the game with a strong hand (20 or more points
-of safe cards, [000]'s advice), lead the highest card of the suit they are longest in, win a trick
-cheaply when they can, and otherwise throw their cheapest card. Every decision goes through
+of safe cards, [000]'s advice), announce as soon as they may, lead their highest-valued card,
+win a trick cheaply when they can, and otherwise throw their cheapest card. Every decision goes through
 ``legal_actions()`` and ``apply()``, so the rules engine checks every move.
 """
 

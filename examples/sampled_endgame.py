@@ -26,7 +26,7 @@ from strohmandeln.sampling import sample
 
 
 def end_game() -> GameState:
-    """Seven tricks left. A (seat 0) leads; each player has a Strohmann with a face-up top."""
+    """Eight tricks left. A (seat 0) leads; each player has a Strohmann with a face-up top."""
     return position(
         sm.CLASSIC,
         hands=("XXI XVIII ♥K ♥Q ♣9", "XIX XII ♥C ♣K ♣10"),

@@ -3,7 +3,9 @@
 Usage: ``python examples/simulate.py [deals] [workers]`` (defaults: 2000 deals, 2 workers).
 
 [000]'s tactics section says a game may be undertaken with 20 to 25 points of "safe tricks" in
-the hand (Sküs, Mond, Pagat, Kings, Queens backed by their King): risky near 20, promising from 25.
+the hand (Sküs, Mond, Pagat, Kings, and Queens backed by their King or by a suit of three or
+more cards, as :func:`strohmandeln.players.safe_trick_points` counts them): risky near 20,
+promising from 25.
 Here Elder always takes, whatever his hand, and both seats play the heuristic player; the table
 shows the undertaker's share of won card plays by his safe-trick points before the uncovering.
 The deals are split into chunks of seeds and played in worker processes with
