@@ -384,3 +384,17 @@ def test_rule_sets_hold_only_what_their_documents_can(change: dict[str, Any]) ->
     from strohmandeln.serialization import rules_from_dict
 
     assert rules_from_dict(big.to_dict()) == big
+
+
+def test_rule_sets_cache_their_hash_safely() -> None:
+    """A rule set is immutable and caches its hash (a state's hash includes it): a copy, a pickle
+    and an equal rule set built anew hash alike, and a changed one is a new value."""
+    import copy
+    import pickle
+
+    house = attrs.evolve(CLASSIC, name="house")
+    first = hash(house)
+    for same in (copy.deepcopy(house), pickle.loads(pickle.dumps(house)), attrs.evolve(CLASSIC, name="house")):
+        assert same == house and hash(same) == first
+    other = attrs.evolve(house, scoring=attrs.evolve(house.scoring, simple_won=house.scoring.simple_won + 5))
+    assert other != house and hash(other.scoring) != hash(house.scoring)

@@ -304,7 +304,7 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
     return tuple(sorted(pairs.items(), key=lambda kv: order.index(kv[0])))
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class ScoringTable:
     """The game values of a rule set: base table, bonuses, draws, Valat, match doubling.
 
@@ -365,7 +365,7 @@ class ScoringTable:
         return self.value_of(bonus) is not None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """A complete set of rules: deck, options of R5–R12 and the scoring table.
 
