@@ -61,8 +61,8 @@ from . import _engine as E
 from .actions import Announcement, Call, Play, parse_action
 from .cards import DECK_54, Card, cards_from_text
 from .errors import DeckError, NotationError, Reason, StateError
-from .rules import BothPass, Bonus, FirstLead, RuleSet
-from .state import ANN_BIT, GameState, Phase
+from .rules import BothPass, Bonus, RuleSet
+from .state import ANN_BIT, ANN_CARDS, GameState, Phase, _malformed, _topschin_allowed, _variant_codes, first_leader, ross_calls
 
 __all__ = ["Position", "position"]
 
@@ -73,7 +73,6 @@ _SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
 _BIRDS: Final = 0b1111  # the I, II, III and IIII (R19)
 #: The call fields of a packed trick (R18): the leader's and the follower's (1 Ross, 2 Topschin).
 _CALL_BITS: Final = 3 << 17 | 3 << 22
-_CODE: Final[dict[Call | None, int]] = {None: 0, Call.ROSS: 1, Call.TOPSCHIN: 2}
 
 CardsLike = str | Iterable[Card | str]
 
@@ -126,18 +125,14 @@ def _trick_card(value: object, where: str) -> Card | Play:
             return cards[0]
     if isinstance(value, Card):
         return value
-    if not isinstance(value, Play) or not isinstance(value.card, Card):
-        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card: {value!r:.40}")
+    if not isinstance(value, Play) or _malformed(value):
+        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card or a play of one: {value!r:.40}")
     if value.announcements:
         raise DeckError(
             Reason.ANNOUNCEMENT_NOT_ALLOWED,
             f"{where}: a set-up trick carries no announcement; give it in announcements (R17)",
         )
-    if value.call is None:
-        return value.card
-    if not isinstance(value.call, Call):
-        raise DeckError(Reason.INVALID_CARD, f"{where}: not a call: {value.call!r:.40}")
-    return Play(value.card, call=value.call)
+    return value.card if value.call is None else Play(value.card, call=value.call)
 
 
 def _tricks(value: object) -> tuple[tuple[int, Card | Play, Card | Play], ...]:
@@ -304,7 +299,7 @@ class Position:
                     tops[s] |= 1 << top.index
                 piles.append(tuple(c.index for c in pile))
         won = [place(self.won[s], f"cards won by seat {s}") for s in (0, 1)]
-        played = self._played(place)
+        played, ross = self._played(place)
         missing = deck & ~placed
         if missing:
             if rest_to is None:
@@ -322,7 +317,8 @@ class Position:
             raise DeckError(
                 Reason.WRONG_DECK_SIZE, f"seat 0 has {left[0]} cards to play and seat 1 {left[1]}; each trick takes one of each"
             )
-        ntr = (won[0].bit_count() + won[1].bit_count()) // 2 + len(played)
+        before = (won[0].bit_count() + won[1].bit_count()) // 2  # the tricks of the won cards come first
+        ntr = before + len(played)
         calls = 0
         for s in (0, 1):
             for ann in self.announcements[s]:
@@ -336,18 +332,19 @@ class Position:
         if left[0]:
             if played and leader != played[-1] >> 13 & 1:
                 raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
-            first = undertaker if rules.first_lead is FirstLead.UNDERTAKER and undertaker is not None else 1 - dealer
+            first = first_leader(rules, dealer, -1 if undertaker is None else undertaker)
             if not ntr and leader != first:
                 raise DeckError(Reason.BAD_SEAT, f"seat {first} leads the first trick under the {rules.name} rules, not seat {leader} (R5)")
         deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
         tricks: Any = None
-        before = (won[0].bit_count() + won[1].bit_count()) // 2  # the tricks of the won cards come first
         for t in _won_tricks(won[0], won[1]) + played:
             tricks = (tricks, t)
-        for k, t in enumerate(played, before):
+        for t in played:
             won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
-            if t & _CALL_BITS:
-                calls |= _calls_of(t, k, rules)
+        if ross is not None:
+            if not E.rule_data(rules).rostopschin:
+                raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
+            calls |= ross_calls(before + ross[0], ross[1])
         deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
         deal.setup_won = before
         finished = left[0] == 0
@@ -367,10 +364,12 @@ class Position:
             auc=(-1 if undertaker is None else undertaker, self.doubled, None),
         )
 
-    def _played(self, place: Any) -> list[int]:
+    def _played(self, place: Any) -> tuple[list[int], tuple[int, int] | None]:
         """The tricks given card by card, packed (their cards placed with ``place``), each led by
-        the winner of the one before (R15), their calls checked (R18)."""
+        the winner of the one before (R15), their calls checked (R18); and the Ross among them,
+        if any (its index among them, and its seat)."""
         played: list[int] = []
+        ross: tuple[int, int] | None = None
         for i, (first, led, followed) in enumerate(self.tricks):
             a, b = _card_of(led), _card_of(followed)
             place((a, b), f"tricks[{i}]")
@@ -380,21 +379,22 @@ class Position:
                     Reason.BAD_SEAT,
                     f"tricks[{i}]: seat {played[-1] >> 13 & 1} won the trick before and leads this one, not seat {first} (R15)",
                 )
-            ca, cb = _CODE[getattr(led, "call", None)], _CODE[getattr(followed, "call", None)]
+            ca, cb = _call_code(led), _call_code(followed)
             if (ca == 1 and x != E.XVII) or (cb == 1 and y != E.XVII):
                 raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Ross goes only with XVII (R18)")
             if cb == 2 or (ca == 2 and x != E.XVIII):
                 raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Topschin goes only with a led XVIII (R18)")
-            if ca == 2:
-                before = played[-1] if played else 0
-                ross = before >> 17 & 3 == 1 and before & 1 == first or before >> 22 & 3 == 1 and before & 1 != first
-                if not ross or before >> 13 & 1 != first:
-                    raise DeckError(
-                        Reason.CALL_NOT_ALLOWED,
-                        f"tricks[{i}]: Topschin follows only a trick won by the same seat's called XVII (R18)",
-                    )
+            # (the leader won the trick before, checked above: as in play, he may call Topschin
+            # if the Ross was his and in that trick)
+            if ca == 2 and not _topschin_allowed(-1, i, 0 if ross is None else ross_calls(*ross), first):
+                raise DeckError(
+                    Reason.CALL_NOT_ALLOWED,
+                    f"tricks[{i}]: Topschin follows only a trick won by the same seat's called XVII (R18)",
+                )
+            if ca == 1 or cb == 1:
+                ross = (i, first if ca == 1 else 1 - first)
             played.append(first | x << 1 | y << 7 | _winner(first, x, y) << 13 | ca << 17 | cb << 22)
-        return played
+        return played, ross
 
     @classmethod
     def of(cls, state: GameState) -> Position:
@@ -500,7 +500,7 @@ def _check_announced(ann: Announcement, seat: int, ntr: int, elsewhere: int, pla
     """R17: an announcement went with a play of ``seat`` while he held all its cards in the hand,
     so no card of it lies in the other seat's hand or in a Strohmann (``elsewhere``), or was
     played by the other seat in a trick given card by card."""
-    combination = E.TRULL if ann is Announcement.TRULL else E.KINGS
+    combination = ANN_CARDS[ANN_BIT[ann]]
     if not ntr:
         raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} before any card was played (R17)")
     theirs = 0
@@ -607,20 +607,13 @@ def _set_up_card(card: int, code: int) -> Card | Play:
     return DECK_54[card] if not code else Play(DECK_54[card], call=Call.ROSS if code == 1 else Call.TOPSCHIN)
 
 
+def _call_code(item: Card | Play) -> int:
+    """The call of a card of a set-up trick: 0 none, 1 Ross, 2 Topschin (R18)."""
+    return _variant_codes(item)[1] if isinstance(item, Play) else 0
+
+
 def _card_of(item: Card | Play) -> Card:
     return item.card if isinstance(item, Play) else item
-
-
-def _calls_of(packed: int, k: int, rules: RuleSet) -> int:
-    """The calls field (state ``_calls``) of the Ross of the packed set-up trick ``k``, if it has
-    one (R18); refused under rules without Rostopschin."""
-    if not E.rule_data(rules).rostopschin:
-        raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
-    if packed >> 17 & 3 == 1:
-        return ((k << 1 | (packed & 1)) + 1) << 4
-    if packed >> 22 & 3 == 1:
-        return ((k << 1 | (1 - (packed & 1))) + 1) << 4
-    return 0
 
 
 def _pairs(won: int) -> list[tuple[int, int]]:

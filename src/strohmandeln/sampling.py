@@ -75,7 +75,7 @@ from .actions import Announcement, Fold, Keep, Play
 from .cards import DECK_54, Card
 from .errors import DeckError, Reason, StateError
 from .rules import Deck, RuleSet
-from .state import GameState, Phase
+from .state import ANN_BIT, ANN_CARDS, GameState, Phase
 from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView, _play_actors
 
 __all__ = ["sample", "sample_order"]
@@ -376,7 +376,6 @@ def _subset(mask: int, k: int, rnd: Any) -> int:
     return mask & ~out if flip else out
 
 
-_ANN_CARDS: Final = (0, E.TRULL, E.KINGS, E.TRULL | E.KINGS)
 #: The cards of each set of classes (bit 0: tarocks, bits 1-4: the suits).
 _CLASS_UNION: Final = tuple(sum(m for k, m in enumerate((E.TAROCKS, *E.SUIT_MASKS)) if bits >> k & 1) for bits in range(32))
 #: ``_VOID[led | followed << 6]``: the classes a follower shows he lacks (R14): the led class if
@@ -656,7 +655,7 @@ def _what_the_plays_say(view: PlayerView, free: int, takes: list[int], n_down: i
             if not lead & 64:
                 played = 1 << (lead & 63)
             if lead & 384:
-                announced_back.append((-1, _ANN_CARDS[lead >> 7 & 3]))
+                announced_back.append((-1, ANN_CARDS[lead >> 7 & 3]))
         elif view._turn != q:
             raise _inconsistent("a card led with nobody to follow")
     later = [played]  # later[i]: what he played from the hand after the last i tricks began
@@ -670,7 +669,7 @@ def _what_the_plays_say(view: PlayerView, free: int, takes: list[int], n_down: i
                 played |= 1 << (t >> 1 & 63)
             else:
                 if t & 0x18000:
-                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 15 & 3]))
+                    announced_back.append((len(later) - 1, ANN_CARDS[t >> 15 & 3]))
                 if not t & 0x4000:
                     played |= 1 << (t >> 1 & 63)
         else:
@@ -681,7 +680,7 @@ def _what_the_plays_say(view: PlayerView, free: int, takes: list[int], n_down: i
                 played |= 1 << (t >> 7 & 63)
             else:
                 if t & 0x300000:
-                    announced_back.append((len(later) - 1, _ANN_CARDS[t >> 20 & 3]))
+                    announced_back.append((len(later) - 1, ANN_CARDS[t >> 20 & 3]))
                 if not t & 0x80000:
                     played |= 1 << (t >> 7 & 63)
         later.append(played)
@@ -1729,7 +1728,7 @@ def _draw_distinct(masks: Sequence[int], rnd: Any) -> tuple[list[int], int]:
 
 def _announced_cards(announced: frozenset[Announcement]) -> int:
     """The cards of the announcements ``announced`` (R17)."""
-    return (E.TRULL if Announcement.TRULL in announced else 0) | (E.KINGS if Announcement.FOUR_KINGS in announced else 0)
+    return ANN_CARDS[sum(ANN_BIT[a] for a in announced)]
 
 
 def _bits(mask: int) -> list[int]:

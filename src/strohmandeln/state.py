@@ -220,6 +220,8 @@ _CLASS = E.CLASS
 _TAROCKS = E.TAROCKS
 #: The bit of each announcement in a seat's two bits of the calls field (R17).
 ANN_BIT: Final = {Announcement.TRULL: 1, Announcement.FOUR_KINGS: 2}
+#: The cards of the announcements of a seat's two bits (R17).
+ANN_CARDS: Final = (0, E.TRULL, E.KINGS, E.TRULL | E.KINGS)
 _ANN_BITS: Final = {
     frozenset(): 0,
     frozenset({Announcement.TRULL}): 1,
@@ -1117,7 +1119,7 @@ class GameState(E.ValueByKey):
             if code == 1:  # Ross
                 if i != E.XVII:
                     raise self._refusal(action, p)
-                calls = (calls & 15) | ((self._c[10] << 1 | p) + 1) << 4
+                calls = (calls & 15) | ross_calls(self._c[10], p)
             elif i != E.XVIII or not self._topschin_allowed(p):
                 raise self._refusal(action, p)
         return ann_bits << 1 | code << 3, calls
@@ -1163,7 +1165,7 @@ class GameState(E.ValueByKey):
         d = c[0]
         h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
         und = auc[0]
-        turn = und if d.rules.first_lead is FirstLead.UNDERTAKER and und >= 0 else d.elder
+        turn = first_leader(d.rules, d.dealer, und)
         n: GameState = _LiveState()
         fields = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
         n._c = (*fields, _legal_of(fields))
@@ -1361,6 +1363,17 @@ def _ann_options(d: E.Deal, h: int, calls: int, p: int) -> int:
     if d.ann_kings and not done & 2 and h & _KINGS == _KINGS:
         opts |= 2
     return opts
+
+
+def ross_calls(trick: int, p: int) -> int:
+    """The calls field's record of seat ``p``'s Ross in trick ``trick`` (0-based, R18)."""
+    return ((trick << 1 | p) + 1) << 4
+
+
+def first_leader(rules: RuleSet, dealer: int, undertaker: int) -> int:
+    """The seat that leads the first trick (R5): Elder, or the undertaker (``-1``: none) where
+    the rules say so."""
+    return undertaker if rules.first_lead is FirstLead.UNDERTAKER and undertaker >= 0 else 1 - dealer
 
 
 def _topschin_allowed(lead: int, ntr: int, calls: int, p: int) -> bool:
