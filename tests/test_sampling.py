@@ -332,6 +332,33 @@ def test_R7_fold_decisions_bind_the_dealt_hand(dealer: int) -> None:
     check(state, elder, None)
 
 
+@pytest.mark.parametrize("dealer", (0, 1))
+def test_R7_spectator_samples_bind_both_dealt_hands(dealer: int) -> None:
+    """A spectator knows what the fold decisions say about both dealt hands (R7): asked, no
+    tarock; not asked where the rules would have asked, at least one."""
+    rng = random.Random(10 + dealer)
+    elder = 1 - dealer
+
+    def check(state: GameState, tarockless: dict[int, bool | None]) -> None:
+        view = state.view(None)
+        for _ in range(40):
+            guess = sample(view, rng)
+            assert guess.view(None) == view
+            for seat, none in tarockless.items():
+                if none is not None:
+                    assert any(c.is_tarock for c in _dealt(guess, seat)) is not none, (seat, none)
+
+    check(_tarockless_deal(rng, dealer, ()), {0: False, 1: False})  # nobody asked
+    check(_tarockless_deal(rng, dealer, (elder,)), {elder: True, dealer: None})  # Elder asked
+    kept = _tarockless_deal(rng, dealer, (elder,)).apply(sm.Keep())
+    assert kept.phase is sm.Phase.AUCTION
+    check(kept, {elder: True, dealer: False})  # Elder kept, the dealer not asked
+    both = _tarockless_deal(rng, dealer, (0, 1)).apply(sm.Keep())
+    check(both, {0: True, 1: True})  # both asked
+    only = _tarockless_deal(rng, dealer, (dealer,))
+    check(only, {elder: False, dealer: True})  # Elder not asked: he has one
+
+
 def test_R17_announced_cards_were_in_the_hand() -> None:
     order = sm.compose_order(
         BECK, dealer=0, hands=((), tuple(Card.parse(x) for x in "Sküs XXI I ♥K ♦K ♠K ♣K XV XIV ♥Q ♥2 ♠10 ♠9 ♣8 ♦3".split()))
@@ -523,4 +550,278 @@ def test_position_samples_exactly_uniform_R12_R14() -> None:
     assert set(counts) == keys
     ordered = sorted(keys, key=repr)
     z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
+    assert abs(z) < 5, z
+
+
+# --------------------------------------------------------------------------------------------
+# A spectator's view: two unknown hands, exactly uniform
+
+
+def _brute_spreads(groups: list[sm.sampling._Group], types: list[tuple[int, bool, list[int]]]) -> set[tuple[int, ...]]:
+    """Every deal of the free cards over the groups, by brute force: each card in a group it may
+    go to, every group full, every dealt hand that R7 wants a tarock in with one (``tarock ==
+    2``); as the group of each card (in the order of ``types``)."""
+    cards = [(allowed, tarock) for allowed, tarock, cs in types for _ in cs]
+    room = [len(g.positions) for g in groups]
+    wants = [g for g, group in enumerate(groups) if group.kind == sm.sampling._D and group.tarock == 2]
+    found: set[tuple[int, ...]] = set()
+
+    def place(assign: list[int]) -> None:
+        if len(assign) == len(cards):
+            if all(any(g == w and tarock for g, (_, tarock) in zip(assign, cards)) for w in wants):
+                found.add(tuple(assign))
+            return
+        allowed = cards[len(assign)][0]
+        for g in range(len(groups)):
+            if allowed >> g & 1 and room[g]:
+                room[g] -= 1
+                place(assign + [g])
+                room[g] += 1
+
+    place([])
+    return found
+
+
+def _random_problem(rng: random.Random) -> tuple[list[sm.sampling._Group], list[tuple[int, bool, list[int]]]]:
+    """Two dealt hands, up to three unseen last cards and face-down places, at most 8 cards in
+    all, and types of cards with random groups (often the same for several last cards)."""
+    S = sm.sampling
+    while True:
+        groups = [S._Group(S._D, 0, tuple(range(rng.randint(0, 3)))), S._Group(S._D, 1, tuple(range(rng.randint(0, 3))))]
+        groups += [S._Group(S._H, rng.randint(0, 1), (0,)) for _ in range(rng.randint(0, 3))]
+        if rng.random() < 0.8:
+            groups.append(S._Group(S._F, -1, tuple(range(rng.randint(1, 3)))))
+        for g in groups[:2]:
+            g.tarock = rng.choice((0, 0, 2))
+        total = sum(len(g.positions) for g in groups)
+        if 0 < total <= 8:
+            break
+    kinds: dict[tuple[int, bool], list[int]] = {}
+    full = (1 << len(groups)) - 1
+    for c in range(total):
+        allowed = rng.randint(1, full) if rng.random() < 0.7 else full
+        kinds.setdefault((allowed, rng.random() < 0.4), []).append(c)
+    return groups, [(allowed, tarock, cards) for (allowed, tarock), cards in kinds.items()]
+
+
+def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
+    """The exact count behind a spectator's samples (sampling._Spread) against brute force on
+    hundreds of small problems — two dealt hands (R7: some must hold a tarock), unseen last
+    cards (R12) and face-down cards, cards restricted to some of them (R14) — and its draws:
+    exactly the possible deals, uniformly."""
+    rng = random.Random(2026)
+    drawn_checked = 0
+    for trial in range(300):
+        groups, types = _random_problem(rng)
+        possible = _brute_spreads(groups, types)
+        spread = sm.sampling._Spread(groups, types, True)
+        assert spread.total == len(possible), (trial, spread.total, len(possible))
+        wants = any(g.tarock == 2 for g in groups[:2])
+        if not wants:  # (without R7 the plain count is the same)
+            assert sm.sampling._Spread(groups, types, False).total == len(possible)
+        if not 2 <= len(possible) <= 30:
+            continue
+        where = {c: k for k, c in enumerate(c for _, _, cs in types for c in cs)}
+        counts: Counter[tuple[int, ...]] = Counter()
+        n = 150 * len(possible)
+        draw = random.Random(trial).random
+        for _ in range(n):
+            assign = [0] * len(where)
+            for g, cards in enumerate(spread.draw(draw)):
+                assert len(cards) == len(groups[g].positions)
+                for c in cards:
+                    assign[where[c]] = g
+            counts[tuple(assign)] += 1
+        assert set(counts) == possible, trial
+        z = _chi2_z([counts[k] for k in sorted(possible)], [n / len(possible)] * len(possible))
+        assert abs(z) < 5, (trial, z)
+        drawn_checked += 1
+    assert drawn_checked >= 40
+
+
+def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
+    """Where R7 wants a tarock in a dealt hand, a spectator's draw first ignores it and rejects a
+    draw without one; after eight misses in a row it counts tarocks apart. Both regimes give
+    every possible deal alike: a hand that mostly gets its tarock (rejection) and a one-card
+    hand that seldom does (the fallback)."""
+    S = sm.sampling
+    tarocks = [c.index for c in sm.DECK_54 if c.is_tarock]
+    suits = [c.index for c in sm.DECK_54 if not c.is_tarock]
+    for hand, n_tarocks in ((3, 3), (1, 1)):
+        groups = [S._Group(S._D, 0, tuple(range(hand))), S._Group(S._D, 1, (90,)), S._Group(S._F, -1, tuple(range(5 - hand)))]
+        groups[0].tarock = 2
+        types = [(0b111, True, tarocks[:n_tarocks]), (0b111, False, suits[: 6 - n_tarocks])]
+        model = S._Spectator()
+        model.groups, model.types, model.spreads = groups, types, [None, None]
+        possible: Counter[tuple[frozenset[int], int]] = Counter()
+        for assign in itertools.permutations([c for _, _, cs in types for c in cs]):
+            d0 = frozenset(assign[:hand])
+            if d0 & set(tarocks):
+                possible[d0, assign[hand]] += 1
+        rng = random.Random(hand)
+        n = 200 * len(possible)
+        counts: Counter[tuple[frozenset[int], int]] = Counter()
+        for _ in range(n):
+            chosen = model._draw_groups(rng.random)
+            counts[frozenset(chosen[0]), chosen[1][0]] += 1
+        assert set(counts) == set(possible)
+        total = sum(possible.values())
+        keys = sorted(possible, key=repr)
+        z = _chi2_z([counts[k] for k in keys], [n * possible[k] / total for k in keys])
+        assert abs(z) < 5, (hand, z)
+        assert (model.spreads[1] is not None) is (hand == 1)  # the fallback was needed only there
+
+
+def _spectated_positions() -> Iterator[tuple[sm.PlayerView, GameState]]:
+    """Spectators' views of late positions in which an unseen last card was taken up (R12) and a
+    void shown (R14) after the set-up."""
+    for seed in range(3000):
+        states = position_playout(CLASSIC, seed, first=18)
+        for state in states[1:]:
+            if state.current_trick:
+                continue
+            setup = len(state.tricks) - len(state.history) // 2
+            voids = [t for t in state.tricks[setup:] if E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]]
+            view = state.view(None)
+            if voids and any(isinstance(e, HiddenTurn) for e in view.events):
+                yield view, states[0]
+
+
+def _consistent_spectated_set_ups(view: sm.PlayerView, start: GameState) -> tuple[set[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]], int]:
+    """Every set-up of a position consistent with a spectator's view of it (found by replaying
+    each): both set-up hands and the unseen last cards (the face-down cards never turned lie in
+    canonical order), and the number of set-ups tried (0 if too many to try)."""
+    truth = Position.of(start)
+    turned = Counter((e.player, e.strohmann) for e in view.events)
+    hidden_piles = [(e.player, e.strohmann) for e in view.events if isinstance(e, HiddenTurn)]
+    seen = {e.card for e in view.events if not isinstance(e, HiddenTurn)}
+    free = set(truth.hands[0]) | set(truth.hands[1])
+    down_places = []
+    for seat in (0, 1):
+        for k, pile in enumerate(truth.strohmaenner[seat]):
+            for j, c in enumerate(pile[1:], 1):
+                if c not in seen:
+                    free.add(c)
+                    if j > turned[seat, k]:
+                        down_places.append((seat, k, j))
+    n0, n1 = len(truth.hands[0]), len(truth.hands[1])
+    cards = sorted(free)
+    rest_n = len(cards) - len(hidden_piles)
+    tried = math.perm(len(cards), len(hidden_piles)) * math.comb(rest_n, n0) * math.comb(rest_n - n0, n1)
+    keys: set[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]] = set()
+    if tried > 4000:
+        return keys, 0
+    for chosen in itertools.permutations(cards, len(hidden_piles)):
+        rest = [c for c in cards if c not in chosen]
+        for hand0 in itertools.combinations(rest, n0):
+            others = [c for c in rest if c not in hand0]
+            for hand1 in itertools.combinations(others, n1):
+                down = [c for c in others if c not in hand1]
+                piles = [[list(pile) for pile in seat] for seat in truth.strohmaenner]
+                for (seat, k, j), c in zip(down_places, down):
+                    piles[seat][k][j] = c
+                for (seat, k), c in zip(hidden_piles, chosen):
+                    piles[seat][k][-1] = c
+                try:
+                    state = attrs.evolve(truth, hands=(hand0, hand1), strohmaenner=tuple(tuple(map(tuple, s)) for s in piles)).state()
+                    for action in view.history:
+                        state = state.apply(action)
+                except (sm.IllegalActionError, sm.DeckError):
+                    continue
+                if state.view(None) == view:
+                    keys.add((frozenset(hand0), frozenset(hand1), chosen))
+    return keys, tried
+
+
+def test_spectator_position_samples_exactly_uniform_R12_R14() -> None:
+    """Enumerate every set-up consistent with a spectator's view of a position — both hands and
+    the unseen last cards — by replaying each; the sampler hits exactly those, uniformly."""
+    for view, start in _spectated_positions():
+        keys, tried = _consistent_spectated_set_ups(view, start)
+        if 15 <= len(keys) <= 150 and 2 * len(keys) <= tried:
+            break
+    else:
+        raise AssertionError("no suitable position")
+    rng = random.Random(23)
+    n = 40 * len(keys)
+    counts: Counter[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]] = Counter()
+    for _ in range(n):
+        guess = sample(view, rng)
+        assert guess.view(None) == view
+        hidden = tuple(e.card for e in guess.events if e.hidden and e.card is not None)
+        set_up = Position.of(guess)
+        counts[frozenset(set_up.hands[0]), frozenset(set_up.hands[1]), hidden] += 1
+    assert set(counts) == keys
+    ordered = sorted(keys, key=repr)
+    z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
+    assert abs(z) < 5, z
+
+
+def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
+    """Late in a deal whose last cards are taken up in the open, a spectator knows every card
+    but those still in the two hands; enumerate every split of them consistent with his view by
+    replaying each (the voids shown, R14, exclude some): the sampler hits exactly those,
+    uniformly."""
+    shown = attrs.evolve(CLASSIC, name="shown", last_card=LastCard.SHOWN)
+    for seed in range(200):
+        states = playout(shown, seed)
+        state = next(s for s in states if s.phase is sm.Phase.PLAY and s.trick_number == shown.deck.trick_count - 4 and not s.current_trick)
+        view = state.view(None)
+        assert state.order is not None
+        hand_positions = sm.sampling._layout(shown.deck, state.dealer)[0]
+        # (the cards a seat took up from his Strohmänner are public: only dealt cards are not)
+        secret = [sorted(set(state.hand(s)) - set(view.known_hand(s))) for s in (0, 1)]
+        unplayed = secret[0] + secret[1]
+        consistent = set()
+        for hand0 in itertools.combinations(unplayed, len(secret[0])):
+            order = list(state.order)
+            dealt = [set(state.order[pos] for pos in hand_positions[s]) for s in (0, 1)]
+            dealt = [(dealt[s] - set(unplayed)) | (set(hand0) if s == 0 else set(unplayed) - set(hand0)) for s in (0, 1)]
+            for s in (0, 1):
+                for pos, card in zip(hand_positions[s], sorted(dealt[s])):
+                    order[pos] = card
+            try:
+                replay = replayed(view, tuple(order))
+            except sm.IllegalActionError:
+                continue
+            if replay[-1].view(None) == view:
+                consistent.add(frozenset(hand0))
+        if 6 <= len(consistent) < math.comb(len(unplayed), len(secret[0])):
+            break
+    else:
+        raise AssertionError("no suitable deal")
+    rng = random.Random(31)
+    n = 200 * len(consistent)
+    counts: Counter[frozenset[Card]] = Counter()
+    for _ in range(n):
+        guess = sample(view, rng)
+        counts[frozenset(guess.hand(0)) - frozenset(view.known_hand(0))] += 1
+    assert set(counts) == consistent
+    keys = sorted(consistent, key=repr)
+    z = _chi2_z([counts[k] for k in keys], [n / len(keys)] * len(keys))
+    assert abs(z) < 5, z
+
+
+def test_spectator_uniform_without_constraints() -> None:
+    """Before any play under rules without R7's fold, a spectator's sample is a uniform deal of
+    the whole deck: each card in each dealt hand with probability 15/54, on the first Strohmann's
+    top with 1/54."""
+    state = sm.deal(BECK, dealer=0, rng=321)
+    view = state.view(None)
+    rng = random.Random(99)
+    n = 5400
+    hands: list[Counter[Card]] = [Counter(), Counter()]
+    top: Counter[Card] = Counter()
+    for _ in range(n):
+        guess = sample(view, rng)
+        assert guess.view(None) == view
+        for s in (0, 1):
+            hands[s].update(guess.hand(s))
+        assert guess.order is not None
+        top[guess.order[30]] += 1
+    deck = list(sm.DECK_54)
+    for s in (0, 1):
+        z = _chi2_z([hands[s][c] for c in deck], [n * 15 / 54] * 54)
+        assert abs(z) < 5, (s, z)
+    z = _chi2_z([top[c] for c in deck], [n / 54] * 54)
     assert abs(z) < 5, z

@@ -34,8 +34,17 @@ interchangeable cards; then the opponent's dealt hand and the face-down cards ar
 among the completions. Where R7 says that his dealt hand holds a tarock, a draw that gives it none
 is drawn again, which keeps the draw uniform; after eight such misses in a row, the draw counts
 that constraint in its weights instead. Without constraints this is the uniform distribution over
-the free cards. For a *spectator* view (two unknown hands) :func:`sample` returns a consistent deal
-found with a small flow network: valid, but not uniform.
+the free cards.
+
+A *spectator's* view (two unknown hands) is sampled **exactly uniformly** too. Its free cards fall
+into *types* — cards that may go to the same groups of places (each dealt hand, each unseen last
+card, the face-down cards) — and the deals are counted exactly by a walk over the types that puts
+some of each type's cards in each of its groups, remembering only the room left in each group;
+the draw retraces that walk with weights equal to the completions of each choice. R7's "at least
+one tarock" in a dealt hand is met by rejection and, after eight misses in a row, by counting
+tarocks as types of their own, as above. The count is worked out on the first sample of a view
+(about a millisecond in the middle of a deal; a view with many unseen last cards and voids may
+take tens of milliseconds) and kept on it; later samples only retrace it.
 
 **Positions.** A player's view of a position (:mod:`strohmandeln.positions`) has no deck order;
 its places are the opponent's hand as set up (in place of his dealt hand), the face-down cards of
@@ -43,8 +52,9 @@ each Strohmann as set up and his unseen last cards, drawn exactly as above (ther
 so R7 binds nothing). Each Strohmann's set-up top is worked out from the view: it is the card its
 owner played from a Strohmann in the trick after which the Strohmann's first card was turned, or
 its top now. The sample is the state that setting up the drawn position and replaying the view's
-history gives. A spectator's view of a position is sampled with the flow network, valid but not
-uniform, as a spectator's view of a deal is.
+history gives. A spectator's view of a position is sampled as a spectator's view of a deal is,
+exactly uniformly over the set-up hands of both seats, the face-down cards and the unseen last
+cards.
 
 The first sample from a view works out what its history implies and caches it on the view; a
 few tables that stay the same for a whole deal (the viewer's dealt hand in the deck order, the
@@ -64,6 +74,7 @@ cards turned when the Strohmänner were uncovered) are kept for later views of t
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import operator
 import random
@@ -178,14 +189,14 @@ def _inconsistent(why: str) -> StateError:
     return StateError(Reason.MALFORMED_DOCUMENT, f"no deal is consistent with this view: {why}")
 
 
-def _model(view: PlayerView) -> _Exact | _Flow | _PositionModel:
+def _model(view: PlayerView) -> _Exact | _Spectator | _PositionModel:
     """What the view implies about its hidden cards, worked out on first use and cached on it."""
     cached = view._cache.get("model")
     if cached is None:
         if view._dealt:
-            cached = _build_exact(view) if view._player >= 0 else _build_flow(view)
+            cached = _build_exact(view) if view._player >= 0 else _build_spectator(view)
         else:
-            cached = _build_position(view) if view._player >= 0 else _build_position_flow(view)
+            cached = _build_position(view) if view._player >= 0 else _build_position_spectator(view)
         view._cache["model"] = cached
     return cached
 
@@ -959,7 +970,7 @@ def _fold_exact(view: PlayerView, seat: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# The model of a view of a position: exactly uniform for a player, valid for a spectator
+# The model of a view of a position: exactly uniform, for a player and for a spectator
 
 
 #: Set-up tricks as :class:`~strohmandeln.positions.Position` gives them: each seat's won cards (as
@@ -970,14 +981,14 @@ _Described = tuple[list[int], tuple[tuple[int, Card | Play, Card | Play], ...]]
 class _PositionModel(NamedTuple):
     """A view of a position (:mod:`strohmandeln.positions`): the model of its free cards over the
     places of the position rather than of a deck order — an :class:`_Exact` for a player's view
-    (:func:`_build_position`), a :class:`_Flow` for a spectator's (:func:`_build_position_flow`)
+    (:func:`_build_position`), a :class:`_Spectator` for a spectator's (:func:`_build_position_spectator`)
     — and what the position was set up with.
 
     The places: the unknown set-up hands (D), then each Strohmann as it was set up, top first (the
     top, the cards turned since, the face-down places F and the place of an unseen last card H).
     """
 
-    model: _Exact | _Flow
+    model: _Exact | _Spectator
     piles: tuple[tuple[int, int], ...]  # per Strohmann (seat*3+k): its places (first, end)
     setup: _Described  # the set-up tricks as a Position gives them: (won cards per seat, tricks)
     leader: int  # the seat that led first after the set-up
@@ -1226,8 +1237,8 @@ def _build_position(view: PlayerView) -> _PositionModel:
     return _PositionModel(exact, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
-def _build_position_flow(view: PlayerView) -> _PositionModel:
-    """The model of a spectator's view of a position: as :func:`_build_flow`, with the set-up
+def _build_position_spectator(view: PlayerView) -> _PositionModel:
+    """The model of a spectator's view of a position: as :func:`_build_spectator`, with the set-up
     hands as D (their sizes: the cards in the hand now and played from it, less those taken up)."""
     su = _set_up(view)
     taken = [0, 0]
@@ -1239,7 +1250,7 @@ def _build_position_flow(view: PlayerView) -> _PositionModel:
         raise _inconsistent("more cards taken up than held")
     hands = (tuple(range(sizes[0])), tuple(range(sizes[0], sizes[0] + sizes[1])))
     _, piles, _ = _set_up_piles(su, view, sizes[0] + sizes[1])
-    # Each Strohmann's top is known; the flow model places the cards turned since below it.
+    # Each Strohmann's top is known; the spectator's model places the cards turned since below it.
     fixed = [-1] * piles[-1][1]
     for (a, b), top in zip(piles, su.tops):
         if a < b:
@@ -1248,12 +1259,12 @@ def _build_position_flow(view: PlayerView) -> _PositionModel:
     turned = [1 if a < b else 0 for a, b in piles]
     tops = sum(1 << c for c in su.tops if c >= 0)
     held = (_announced_cards(su.announced[0]), _announced_cards(su.announced[1]))
-    flow = _build_flow(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned), held)
-    return _PositionModel(flow, tuple(piles), su.described, su.leader, su.announced, su.played)
+    model = _build_spectator(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned), held)
+    return _PositionModel(model, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
 # --------------------------------------------------------------------------------------------
-# The model of a spectator's view: two unknown hands, valid but not uniform
+# The model of a spectator's view: two unknown hands, exactly uniform
 
 
 class _Group:
@@ -1270,7 +1281,7 @@ class _Group:
         self.tarock = 0  # for a dealt hand (R7): 0 no constraint, 1 none allowed, 2 at least one
 
 
-class _Flow:
+class _Spectator:
     """Everything a spectator's view implies about its free cards (two unknown hands); built once per
     view and cached on it."""
 
@@ -1287,6 +1298,7 @@ class _Flow:
         "prefix",
         "suffix",
         "getters",
+        "spreads",
     )
 
     size: int
@@ -1301,17 +1313,19 @@ class _Flow:
     prefix: Any  # the events before the first unseen one, as a cons list
     suffix: tuple[int, ...]  # the events from the first unseen one on
     getters: list[Any]  # per Strohmann: picks its cards, top first, out of a deck order
+    spreads: list[_Spread | None]  # the deals counted without and with R7's tarocks apart (built when needed)
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """A deck order (card indices) drawn as the module docstring says, and the dealt hands."""
         rnd = rng.random
-        chosen = self._draw_flow(rnd)
+        chosen = self._draw_groups(rnd)
         places = list(self.fixed)
         hands = [self.own_mask, self.own_mask]
         for group, cards in zip(self.groups, chosen):
             if group.kind == _F:
                 cards = _shuffled(cards, rnd)
             elif group.kind == _D:
+                cards.sort()  # (a dealt hand's places in canonical order, as for a player's view)
                 m = 0
                 for c in cards:
                     m |= 1 << c
@@ -1320,37 +1334,28 @@ class _Flow:
                 places[pos] = c
         return places, hands
 
-    # -- valid, not uniform: any number of unknown hands -----------------------------------------
+    def _draw_groups(self, rnd: Any) -> list[list[int]]:
+        """The free cards of each group, uniformly among all deals (:class:`_Spread`).
 
-    def _draw_flow(self, rnd: Any) -> list[list[int]]:
-        groups = self.groups
-        types = [(allowed, tarock, list(cards)) for allowed, tarock, cards in self.types]
-        for _, _, cards in types:
-            cards[:] = _shuffled(cards, rnd)
-        order = list(range(len(types)))
-        order = _shuffled(order, rnd)
-        needs = [g for g in range(len(groups)) if groups[g].kind == _D and groups[g].tarock == 2]
-        for reserve in _reservations(needs, types, order):
-            counts = [len(cards) for _, _, cards in types]
-            caps = [len(g.positions) for g in groups]
-            for g, t in reserve:
-                counts[t] -= 1
-                caps[g] -= 1
-            if min(counts, default=0) < 0 or min(caps, default=0) < 0:
-                continue
-            flow = _max_flow([types[t][0] for t in order], [counts[t] for t in order], caps)
-            if flow is None:
-                continue
-            out: list[list[int]] = [[] for _ in groups]
-            pools = [list(cards) for _, _, cards in types]
-            for g, t in reserve:
-                out[g].append(pools[t].pop())
-            for i, t in enumerate(order):
-                for g, n in enumerate(flow[i]):
-                    for _ in range(n):
-                        out[g].append(pools[t].pop())
-            return out
-        raise _inconsistent("the observed plays leave no possible deal")
+        Where R7 wants a tarock in a dealt hand, a draw that counts tarocks like other cards is
+        kept only if each such hand has one (rejection keeps the draw uniform); after eight
+        misses, the draw counts them apart (slower to build, so built only then).
+        """
+        plain, strict = self.spreads
+        if strict is None:
+            if plain is None:
+                plain = self.spreads[0] = _Spread(self.groups, self.types, False)
+                if not plain.total:
+                    raise _inconsistent("the observed plays leave no possible deal")
+            wants = [g for g, group in enumerate(self.groups) if group.kind == _D and group.tarock == 2]
+            for _ in range(8):
+                chosen = plain.draw(rnd)
+                if all(any(_TAROCKS >> c & 1 for c in chosen[g]) for g in wants):
+                    return chosen
+            strict = self.spreads[1] = _Spread(self.groups, self.types, True)
+            if not strict.total:
+                raise _inconsistent("the observed plays leave no possible deal")
+        return strict.draw(rnd)
 
     # -- the state -----------------------------------------------------------------------------
 
@@ -1406,81 +1411,312 @@ def _shuffled(cards: list[int], rnd: Any) -> list[int]:
     return [c for _, c in keyed]
 
 
-def _reservations(needs: list[int], types: list[tuple[int, bool, list[int]]], order: list[int]) -> Any:
-    """For each dealt hand that needs a tarock (R7), every choice of a tarock type to give it one."""
-    if not needs:
-        yield ()
-        return
-    g = needs[0]
-    for t in order:
-        allowed, tarock, cards = types[t]
-        if tarock and allowed >> g & 1 and cards:
-            for rest in _reservations(needs[1:], types, order):
-                yield ((g, t), *rest)
+#: C(n, k) for every count of cards a deck can have
+_BINOMIAL: Final = tuple(tuple(math.comb(n, k) for k in range(n + 1)) for n in range(65))
+_ROOM_BITS: Final = 6  # bits per group of free places in a packed room (at most 54 places)
+_SLOT: Final = 0  # kinds of steps of :class:`_Spread`: some cards to a group
+_ONES: Final = 1  # a card to each of some places of one card (or just the type's end)
+#: the ordered choices of k of n cards: n! / (n - k)!
+_FALLING: Final = tuple(tuple(math.perm(n, k) for k in range(n + 1)) for n in range(65))
+_NONE_ON: Final[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = ((), (), ())  # a state of :class:`_Spread` that leads to no deal
 
 
-def _max_flow(allowed: list[int], counts: list[int], caps: list[int]) -> list[list[int]] | None:
-    """Distribute ``counts[t]`` cards of each type over groups (capacity ``caps[g]``, type ``t``
-    only where bit ``g`` of ``allowed[t]`` is set) so that every card is placed; ``None`` if
-    impossible. A plain augmenting-path max flow: the network has a few dozen nodes."""
-    nt = len(counts)
-    ng = len(caps)
-    flow = [[0] * ng for _ in range(nt)]
-    used = [0] * ng
-    need = sum(counts)
-    if need != sum(caps):
-        return None
-    for t in range(nt):
-        for _ in range(counts[t]):
-            # BFS from type t over (type -> group -> type via existing flow) to a group with room.
-            prev_g: dict[int, int] = {}
-            prev_t: dict[int, int] = {t: -1}
-            queue = [t]
-            found = -1
-            while queue and found < 0:
-                nxt: list[int] = []
-                for u in queue:
-                    for g in range(ng):
-                        if allowed[u] >> g & 1 and g not in prev_g:
-                            prev_g[g] = u
-                            if used[g] < caps[g]:
-                                found = g
-                                break
-                            for v in range(nt):
-                                if flow[v][g] and v not in prev_t:
-                                    prev_t[v] = g
-                                    nxt.append(v)
-                    if found >= 0:
-                        break
-                queue = nxt
-            if found < 0:
-                return None
-            used[found] += 1
-            g = found
-            while True:
-                u = prev_g[g]
-                flow[u][g] += 1
-                back = prev_t[u]
-                if back < 0:
-                    break
-                flow[u][back] -= 1
-                g = back
-    return flow
+def _type_order(kind: tuple[int, bool, list[int]]) -> tuple[int, int]:
+    """The order in which :class:`_Spread` walks the types: those that may go to the fewest
+    groups first, then the smaller (so that the walk's states spread out late)."""
+    return kind[0].bit_count(), len(kind[2])
+
+
+class _Spread:
+    """Every way to spread a spectator's free cards over the groups of free places, counted
+    exactly, and uniform draws from them.
+
+    The free cards come in *types*: cards that may go to the same groups (with ``r7``, also
+    alike in being tarocks or not, for the dealt hands that must hold a tarock). Unseen last
+    cards that the same types may be are one group of their number. One group, the largest, is
+    the *last*: its room follows from the cards not yet placed, so it is not part of the state.
+    The deals are counted by a walk over the types, in *steps*: for each type, one that chooses
+    which of its places of one card it fills (``k`` of its ``left`` cards, in ``left! / (left -
+    k)!`` ways), then one per other group but the last that it may go to (``x`` of its cards,
+    in ``C(left, x)`` ways); the type's last step puts its other cards in the last group. The
+    state of the walk is the step, the type's cards left, the room left in each group but the
+    last, and (with ``r7``) which dealt hands that must hold a tarock have one. The completions
+    of each state are counted once (from the last step back, pruned where the types to come
+    cannot fill a group) and kept with the choices that lead on. A draw walks the steps from
+    the first, picks each choice with weight (its ways) × (its completions) and deals out the
+    type's cards, shuffled, in that order: every deal is drawn with probability 1 / (all
+    deals).
+    """
+
+    __slots__ = ("steps", "cards", "split", "supply", "members", "n_view", "last", "need", "tables", "start", "total")
+
+    def __init__(self, groups: list[_Group], types: list[tuple[int, bool, list[int]]], r7: bool) -> None:
+        need = sum(1 << g for g, group in enumerate(groups) if group.kind == _D and group.tarock == 2) if r7 else 0
+        if not need:  # (tarocks and other cards of the same groups count alike)
+            merged: dict[int, list[int]] = {}
+            for allowed, _, cards in types:
+                merged.setdefault(allowed, []).extend(cards)
+            types = [(allowed, False, cards) for allowed, cards in merged.items()]
+        # Unseen last cards that the same types may be are one group of their number here: each
+        # spread of it stands for the same number of deals (the draw deals its cards to their
+        # places in random order).
+        #: the groups of the view in each group here
+        self.members: list[list[int]] = []
+        self.n_view = len(groups)
+        where = [0] * len(groups)
+        same: dict[tuple[int, ...], int] = {}
+        for g, group in enumerate(groups):
+            column = tuple([allowed >> g & 1 for allowed, _, _ in types]) if group.kind == _H else None
+            b = same.get(column, -1) if column is not None else -1
+            if b < 0:
+                b = len(self.members)
+                self.members.append([])
+                if column is not None:
+                    same[column] = b
+            self.members[b].append(g)
+            where[g] = b
+
+        def regroup(bits: int) -> int:
+            out = 0
+            for g, b in enumerate(where):
+                if bits >> g & 1:
+                    out |= 1 << b
+            return out
+
+        types = [(regroup(allowed), tarock, cards) for allowed, tarock, cards in types]
+        n_groups = len(self.members)
+        #: the dealt hands that must hold a tarock (R7), as group bits (none without ``r7``)
+        self.need = regroup(need)
+        size = [sum(len(groups[g].positions) for g in members) for members in self.members]
+        last = self.last = max(range(n_groups), key=size.__getitem__, default=-1)
+        # The types, those with the fewest groups first: their cards, whether they may go to
+        # more than one group, and what the types from each on can still fill (per group but
+        # the last, packed as a room; in the last group; the tarocks R7 wants).
+        ordered = sorted(types, key=_type_order)
+        self.cards = [cards for _, _, cards in ordered] + [[]]
+        self.split = [allowed.bit_count() > 1 and len(cards) > 1 for allowed, _, cards in ordered]
+        supply = [(0, 0, 0)] * (len(ordered) + 1)
+        for t in range(len(ordered) - 1, -1, -1):
+            allowed, tarock, cards = ordered[t]
+            room, in_last, tarocks = supply[t + 1]
+            for g in range(n_groups):
+                if g != last and allowed >> g & 1:
+                    room += min(len(cards), 63) << _ROOM_BITS * g
+            if allowed >> last & 1:
+                in_last += len(cards)
+            supply[t] = (room, in_last, tarocks | (allowed & self.need if tarock else 0))
+        self.supply = supply
+        # The steps of each type: one for its unseen last cards of one place each (which of
+        # them it fills), then one per other group but the last that it may go to, the last
+        # step also putting the type's other cards in the last group (a type that may go to
+        # the last group only has one step that does just that). Each step: (its kind, the
+        # group, the shift of its room, whether a card there is a tarock R7 wants, the shifts
+        # of the rooms of the type's groups after it, the type, the cards of the types after
+        # it, whether the step ends the type, whether the type may go to the last group,
+        # whether a card there is a tarock R7 wants, (group, shift) of the places of one card).
+        single = [len(m) == 1 and groups[m[0]].kind == _H and size[b] == 1 for b, m in enumerate(self.members)]
+        steps: list[tuple[int, int, int, bool, tuple[int, ...], int, int, bool, bool, bool, tuple[tuple[int, int], ...]]] = []
+        rest = sum(len(cards) for cards in self.cards)
+        for t, (allowed, tarock, cards) in enumerate(ordered):
+            rest -= len(cards)
+            may = bool(allowed >> last & 1)
+            fills_last = bool(tarock and self.need >> last & 1)
+            mine = [g for g in range(n_groups) if g != last and allowed >> g & 1 and not single[g]]
+            ones = tuple((g, _ROOM_BITS * g) for g in range(n_groups) if g != last and allowed >> g & 1 and single[g])
+            if ones:
+                later = tuple(_ROOM_BITS * h for h in mine)
+                steps.append((_ONES, -1, 0, False, later, t, rest, not mine, may, fills_last, ones))
+            for k, g in enumerate(mine):
+                later = tuple(_ROOM_BITS * h for h in mine[k + 1 :])
+                steps.append((_SLOT, g, _ROOM_BITS * g, bool(tarock and self.need >> g & 1), later, t, rest, k == len(mine) - 1, may, fills_last, ()))
+            if not mine and not ones:
+                steps.append((_ONES, -1, 0, False, (), t, rest, True, may, fills_last, ()))
+        self.steps = steps
+        room = 0
+        for g in range(n_groups):
+            if g != last:
+                room |= size[g] << _ROOM_BITS * g
+        #: per state (:func:`_state_key`): the cumulative weights of its choices, the state each
+        #: leads to, and what it places (:meth:`_moves`); none where none leads on
+        self.tables: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        left = len(self.cards[0])
+        self.start = _state_key(0, left, room, 0)
+        spreads = self._count(0, left, room, sum(size) - (size[last] if last >= 0 else 0), 0, self.start)
+        #: the number of deals (each spread of a group of unseen last cards stands for its
+        #: places' orders)
+        self.total = spreads * math.prod(math.factorial(len(members)) for members in self.members)
+
+    def _count(self, i: int, left: int, room: int, total_room: int, given: int, key: int) -> int:
+        """The deals from step ``i`` (state ``key``) on, with ``left`` cards of its type to place
+        and ``room`` (``total_room`` in all) in the groups but the last.
+
+        (States and choices are packed into ints, which the garbage collector does not track: a
+        table of tuples of them would cost a program with many live objects far more time.)
+        """
+        steps = len(self.steps)
+        if i == steps:
+            return 1 if not room and given & self.need == self.need else 0
+        table = self.tables.get(key)
+        if table is not None:
+            return table[0][-1] if table[0] else 0
+        totals: list[int] = []
+        children: list[int] = []
+        placed: list[int] = []
+        total = 0
+        moves = self._moves
+        j = i + 1
+        for code, ways, l2, r2, t2, g2 in moves(i, left, room, total_room, given):
+            child = ((j << 6 | l2) << 60 | r2) << 10 | g2
+            n = self._count(j, l2, r2, t2, g2, child)
+            if n:
+                total += ways * n
+                totals.append(total)
+                children.append(child)
+                placed.append(code)
+        self.tables[key] = (tuple(totals), tuple(children), tuple(placed)) if total else _NONE_ON
+        return total
+
+    def _moves(self, i: int, left: int, room: int, total_room: int, given: int) -> list[tuple[int, int, int, int, int, int]]:
+        """The choices at step ``i`` that the rooms and R7 allow: what it places (the cards in
+        its group, or the places of one card it fills, as group bits), in how many ways, and
+        the next step's cards left, room, room in all and tarocks given."""
+        kind, g, shift, fills, later, t, rest, ends, may, fills_last, ones = self.steps[i]
+        # What the type's later steps can take: the room of its other groups, and of the last
+        # group the cards not yet placed less the room of the others.
+        takes = left + rest - total_room if may else 0
+        for h in later:
+            takes += room >> h & 63
+        options: list[tuple[int, int, int]] = []  # (what it places, cards, room taken)
+        binomial = _BINOMIAL[left]
+        if kind == _SLOT:
+            here = room >> shift & 63
+            # At least what the types after this one cannot fill there, and what the type's
+            # later steps cannot take.
+            low = max(0, here - (self.supply[t + 1][0] >> shift & 63), left - takes)
+            for x in range(low, min(here, left) + 1):
+                options.append((x, x, x << shift))
+        else:
+            # The places of one card still empty: those the types after this one cannot fill
+            # must be filled now; of the others, any as long as the type's cards go round.
+            supply = self.supply[t + 1][0]
+            must = taken = 0
+            free: list[tuple[int, int]] = []
+            for h, sh in ones:
+                if room >> sh & 1:
+                    if supply >> sh & 63:
+                        free.append((1 << h, 1 << sh))
+                    else:
+                        must |= 1 << h
+                        taken += 1 << sh
+            n_must = must.bit_count()
+            for n in range(max(0, left - takes - n_must), min(len(free), left - n_must) + 1):
+                for chosen in itertools.combinations(free, n):
+                    mask = must
+                    off = taken
+                    for bit, unit in chosen:
+                        mask |= bit
+                        off += unit
+                    options.append((mask, n + n_must, off))
+        out = []
+        nxt = len(self.cards[t + 1]) if ends else 0
+        for what, x, off in options:
+            ways = binomial[x] if kind == _SLOT else _FALLING[left][x]
+            now = given | (1 << g) if fills and x else given
+            after = room - off
+            after_total = total_room - x
+            if ends:  # the type's other cards go to the last group, where the types after it leave room
+                if left - x:
+                    if not may:
+                        continue
+                    if fills_last:
+                        now |= 1 << self.last
+                if rest < after_total or not self._can_fill(t + 1, after, rest - after_total, now):
+                    continue
+                out.append((what, ways, nxt, after, after_total, now))
+            else:
+                out.append((what, ways, left - x, after, after_total, now))
+        return out
+
+    def _can_fill(self, t: int, room: int, in_last: int, given: int) -> bool:
+        """Whether the types from ``t`` on may fill ``room`` and ``in_last`` places of the last
+        group, as far as each group alone tells, and give the tarocks R7 still wants."""
+        supply, last_supply, tarocks = self.supply[t]
+        if in_last > last_supply or (self.need & ~given & ~tarocks):
+            return False
+        while room:
+            if (room & 63) > (supply & 63):
+                return False
+            room >>= _ROOM_BITS
+            supply >>= _ROOM_BITS
+        return True
+
+    def draw(self, rnd: Any) -> list[list[int]]:
+        """The cards of each group, drawn uniformly among all deals (in no particular order
+        within a group)."""
+        out: list[list[int]] = [[] for _ in self.members]
+        tables = self.tables
+        key = self.start
+        split = self.split
+        last = out[self.last] if out else []
+        pool = self.cards[0]
+        at = 0
+        fresh = True  # (at the first step of a type)
+        for kind, g, _, _, _, t, _, ends, _, _, _ in self.steps:
+            if fresh:
+                pool = _shuffled(pool, rnd) if split[t] else pool
+                fresh = False
+            totals, children, placed = tables[key]
+            k = 0 if len(totals) == 1 else bisect.bisect_right(totals, _below(totals[-1], rnd))
+            key = children[k]
+            what = placed[k]
+            if kind == _SLOT:
+                if what:
+                    out[g] += pool[at : at + what]
+                    at += what
+            else:
+                while what:  # one card to each place it fills
+                    low = what & -what
+                    out[low.bit_length() - 1].append(pool[at])
+                    at += 1
+                    what ^= low
+            if ends:
+                if at < len(pool):
+                    last += pool[at:]
+                pool = self.cards[t + 1]
+                at = 0
+                fresh = True
+        if len(out) == self.n_view:
+            return out
+        mine: list[list[int]] = [[] for _ in range(self.n_view)]
+        for members, cards in zip(self.members, out):
+            if len(members) == 1:
+                mine[members[0]] = cards
+            else:  # one card for each unseen place, in random order
+                for g, c in zip(members, _shuffled(cards, rnd)):
+                    mine[g].append(c)
+        return mine
+
+
+def _state_key(i: int, left: int, room: int, given: int) -> int:
+    """A state of :class:`_Spread`, packed into an int: the step, the cards of its type left, the
+    room (six bits per group) and the dealt hands given a tarock (a bit per group). (Written out
+    where the walk makes them.)"""
+    return ((i << 6 | left) << 60 | room) << 10 | given
 
 
 # --------------------------------------------------------------------------------------------
 # Building the spectator's model from a view
 
 
-#: The places of a position for :func:`_build_flow`: the hand places of each seat, the places of
+#: The places of a position for :func:`_build_spectator`: the hand places of each seat, the places of
 #: each Strohmann (seat*3+k, top first), the known card of each place (-1 where free), the mask
 #: of the known cards, and how many places of each Strohmann are taken (1 for its top, if any).
-_FlowLayout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]]
+_SpectatorLayout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]]
 
 
-def _build_flow(view: PlayerView, layout: _FlowLayout | None = None, held: tuple[int, int] = (0, 0)) -> _Flow:
+def _build_spectator(view: PlayerView, layout: _SpectatorLayout | None = None, held: tuple[int, int] = (0, 0)) -> _Spectator:
     """The model of a spectator's view of a dealt state, or of a position with the places of
-    ``layout`` and the cards of each seat's set-up announcements ``held`` (:func:`_build_position_flow`)."""
+    ``layout`` and the cards of each seat's set-up announcements ``held`` (:func:`_build_position_spectator`)."""
     rules: RuleSet = view._rules
     deck = rules.deck
     unknown = (0, 1)
@@ -1492,7 +1728,7 @@ def _build_flow(view: PlayerView, layout: _FlowLayout | None = None, held: tuple
     else:
         hand_positions, pile_positions, fixed, known, turned = layout
     size = len(fixed)
-    m = _Flow()
+    m = _Spectator()
     m.size = size
     m.pile_positions = pile_positions
     m.own_mask = 0
@@ -1610,6 +1846,7 @@ def _build_flow(view: PlayerView, layout: _FlowLayout | None = None, held: tuple
     m.prefix = prefix
     m.suffix = view._events[k:]
     m.getters = [operator.itemgetter(*positions) for positions in pile_positions] if layout is None else []
+    m.spreads = [None, None]
     return m
 
 
