@@ -479,18 +479,20 @@ def _position_views_with_hidden_cards() -> Iterator[tuple[sm.PlayerView, GameSta
                     yield view, states[0], p
 
 
-def _consistent_set_ups(
-    view: sm.PlayerView, start: GameState, p: int
-) -> tuple[list[Card], set[tuple[frozenset[Card], tuple[Card, ...]]], int]:
-    """The free cards of a position's view, every set-up consistent with it (found by replaying
-    each) as (the opponent's set-up hand, his unseen last cards; the face-down cards never turned
-    lie in canonical order), and the number of set-ups tried."""
-    q = 1 - p
+_SetUpKey = tuple[tuple[frozenset[Card], ...], tuple[Card, ...]]
+
+
+def _consistent_set_ups(view: sm.PlayerView, start: GameState, limit: int) -> tuple[set[_SetUpKey], int]:
+    """Every set-up of a position consistent with a view of it (found by replaying each), as
+    (the set-up hands the viewer does not know — the opponent's, or for a spectator both —, the
+    unseen last cards; the face-down cards never turned lie in canonical order), and the number
+    of set-ups to try (none is tried if there are more than ``limit``)."""
     truth = Position.of(start)
+    unknown = (0, 1) if view.player is None else (1 - view.player,)
     turned = Counter((e.player, e.strohmann) for e in view.events)
     hidden_piles = [(e.player, e.strohmann) for e in view.events if isinstance(e, HiddenTurn)]
     seen = {e.card for e in view.events if not isinstance(e, HiddenTurn)}
-    free = set(truth.hands[q])
+    free = {c for seat in unknown for c in truth.hands[seat]}
     down_places = []  # (seat, Strohmann, place) of the cards never turned
     for seat in (0, 1):
         for k, pile in enumerate(truth.strohmaenner[seat]):
@@ -499,32 +501,55 @@ def _consistent_set_ups(
                     free.add(c)
                     if j > turned[seat, k]:
                         down_places.append((seat, k, j))
-    n_hand = len(truth.hands[q])
+    sizes = [len(truth.hands[seat]) for seat in unknown]
     cards = sorted(free)
-    keys: set[tuple[frozenset[Card], tuple[Card, ...]]] = set()
-    total = math.perm(len(cards), len(hidden_piles)) * math.comb(len(cards) - len(hidden_piles), n_hand)
-    if total > 3000:
-        return cards, keys, total
+    total = math.perm(len(cards), len(hidden_piles))
+    left = len(cards) - len(hidden_piles)
+    for n in sizes:
+        total *= math.comb(left, n)
+        left -= n
+    keys: set[_SetUpKey] = set()
+    if total > limit:
+        return keys, total
+
+    def hands_of(rest: list[Card], k: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+        if k == len(sizes):
+            yield ()
+            return
+        for hand in itertools.combinations(rest, sizes[k]):
+            for more in hands_of([c for c in rest if c not in hand], k + 1):
+                yield (hand, *more)
+
     for chosen in itertools.permutations(cards, len(hidden_piles)):
         rest = [c for c in cards if c not in chosen]
-        for hand in itertools.combinations(rest, n_hand):
-            down = [c for c in rest if c not in hand]
+        for dealt in hands_of(rest, 0):
+            down = [c for c in rest if not any(c in hand for hand in dealt)]
             piles = [[list(pile) for pile in seat] for seat in truth.strohmaenner]
             for (seat, k, j), c in zip(down_places, down):
                 piles[seat][k][j] = c
             for (seat, k), c in zip(hidden_piles, chosen):
                 piles[seat][k][-1] = c
-            hands = [truth.hands[0], truth.hands[1]]
-            hands[q] = hand
+            hands = list(truth.hands)
+            for seat, hand in zip(unknown, dealt):
+                hands[seat] = hand
             try:
                 state = attrs.evolve(truth, hands=tuple(hands), strohmaenner=tuple(tuple(map(tuple, s)) for s in piles)).state()
                 for action in view.history:
                     state = state.apply(action)
             except (sm.IllegalActionError, sm.DeckError):
                 continue
-            if state.view(p) == view:
-                keys.add((frozenset(hand), chosen))
-    return cards, keys, total
+            if state.view(view.player) == view:
+                keys.add((tuple(frozenset(hand) for hand in dealt), chosen))
+    return keys, total
+
+
+def _set_up_drawn(guess: GameState, viewer: int | None) -> _SetUpKey:
+    """What a sample of a position's view says about what the viewer does not know, as
+    :func:`_consistent_set_ups` gives it."""
+    unknown = (0, 1) if viewer is None else (1 - viewer,)
+    hands = Position.of(guess).hands
+    hidden = tuple(e.card for e in guess.events if e.hidden and e.player in unknown and e.card is not None)
+    return tuple(frozenset(hands[seat]) for seat in unknown), hidden
 
 
 def test_position_samples_exactly_uniform_R12_R14() -> None:
@@ -534,19 +559,16 @@ def test_position_samples_exactly_uniform_R12_R14() -> None:
     for view, start, p in _position_views_with_hidden_cards():
         if sum(isinstance(e, HiddenTurn) for e in view.events) < 2:
             continue  # (two unseen last cards: their places are drawn jointly)
-        cards, keys, total = _consistent_set_ups(view, start, p)
+        keys, total = _consistent_set_ups(view, start, 3000)
         if 20 <= len(keys) <= 200 and 3 * len(keys) <= total:
             break
     else:
         raise AssertionError("no suitable position")
-    q = 1 - p
     rng = random.Random(11)
     n = 40 * len(keys)
-    counts: Counter[tuple[frozenset[Card], tuple[Card, ...]]] = Counter()
+    counts: Counter[_SetUpKey] = Counter()
     for _ in range(n):
-        guess = sample(view, rng)
-        hidden = tuple(e.card for e in guess.events if e.hidden and e.player == q and e.card is not None)
-        counts[frozenset(Position.of(guess).hands[q]), hidden] += 1
+        counts[_set_up_drawn(sample(view, rng), p)] += 1
     assert set(counts) == keys
     ordered = sorted(keys, key=repr)
     z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
@@ -687,70 +709,22 @@ def _spectated_positions() -> Iterator[tuple[sm.PlayerView, GameState]]:
                 yield view, states[0]
 
 
-def _consistent_spectated_set_ups(view: sm.PlayerView, start: GameState) -> tuple[set[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]], int]:
-    """Every set-up of a position consistent with a spectator's view of it (found by replaying
-    each): both set-up hands and the unseen last cards (the face-down cards never turned lie in
-    canonical order), and the number of set-ups tried (0 if too many to try)."""
-    truth = Position.of(start)
-    turned = Counter((e.player, e.strohmann) for e in view.events)
-    hidden_piles = [(e.player, e.strohmann) for e in view.events if isinstance(e, HiddenTurn)]
-    seen = {e.card for e in view.events if not isinstance(e, HiddenTurn)}
-    free = set(truth.hands[0]) | set(truth.hands[1])
-    down_places = []
-    for seat in (0, 1):
-        for k, pile in enumerate(truth.strohmaenner[seat]):
-            for j, c in enumerate(pile[1:], 1):
-                if c not in seen:
-                    free.add(c)
-                    if j > turned[seat, k]:
-                        down_places.append((seat, k, j))
-    n0, n1 = len(truth.hands[0]), len(truth.hands[1])
-    cards = sorted(free)
-    rest_n = len(cards) - len(hidden_piles)
-    tried = math.perm(len(cards), len(hidden_piles)) * math.comb(rest_n, n0) * math.comb(rest_n - n0, n1)
-    keys: set[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]] = set()
-    if tried > 4000:
-        return keys, 0
-    for chosen in itertools.permutations(cards, len(hidden_piles)):
-        rest = [c for c in cards if c not in chosen]
-        for hand0 in itertools.combinations(rest, n0):
-            others = [c for c in rest if c not in hand0]
-            for hand1 in itertools.combinations(others, n1):
-                down = [c for c in others if c not in hand1]
-                piles = [[list(pile) for pile in seat] for seat in truth.strohmaenner]
-                for (seat, k, j), c in zip(down_places, down):
-                    piles[seat][k][j] = c
-                for (seat, k), c in zip(hidden_piles, chosen):
-                    piles[seat][k][-1] = c
-                try:
-                    state = attrs.evolve(truth, hands=(hand0, hand1), strohmaenner=tuple(tuple(map(tuple, s)) for s in piles)).state()
-                    for action in view.history:
-                        state = state.apply(action)
-                except (sm.IllegalActionError, sm.DeckError):
-                    continue
-                if state.view(None) == view:
-                    keys.add((frozenset(hand0), frozenset(hand1), chosen))
-    return keys, tried
-
-
 def test_spectator_position_samples_exactly_uniform_R12_R14() -> None:
     """Enumerate every set-up consistent with a spectator's view of a position — both hands and
     the unseen last cards — by replaying each; the sampler hits exactly those, uniformly."""
     for view, start in _spectated_positions():
-        keys, tried = _consistent_spectated_set_ups(view, start)
+        keys, tried = _consistent_set_ups(view, start, 4000)
         if 15 <= len(keys) <= 150 and 2 * len(keys) <= tried:
             break
     else:
         raise AssertionError("no suitable position")
     rng = random.Random(23)
     n = 40 * len(keys)
-    counts: Counter[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]] = Counter()
+    counts: Counter[_SetUpKey] = Counter()
     for _ in range(n):
         guess = sample(view, rng)
         assert guess.view(None) == view
-        hidden = tuple(e.card for e in guess.events if e.hidden and e.card is not None)
-        set_up = Position.of(guess)
-        counts[frozenset(set_up.hands[0]), frozenset(set_up.hands[1]), hidden] += 1
+        counts[_set_up_drawn(guess, None)] += 1
     assert set(counts) == keys
     ordered = sorted(keys, key=repr)
     z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
