@@ -7,7 +7,8 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -150,6 +151,15 @@ def _chi2_z(counts: list[int], expected: list[float]) -> float:
     return (chi2 - df) / math.sqrt(2 * df)
 
 
+def _assert_uniform(counts: Counter[Any], keys: Iterable[Any]) -> None:
+    """``counts`` hits exactly ``keys``, each about as often (a chi-square test)."""
+    ordered = sorted(keys, key=repr)
+    assert set(counts) == set(ordered)
+    n = sum(counts.values())
+    z = _chi2_z([counts[k] for k in ordered], [n / len(ordered)] * len(ordered))
+    assert abs(z) < 5, z
+
+
 def test_uniform_without_constraints() -> None:
     """Before the uncovering in a rule set without R7's fold, the opponent's 15 cards and the 24
     face-down cards are a uniform random arrangement of the 39 cards the viewer has not seen."""
@@ -219,10 +229,7 @@ def test_exactly_uniform_over_consistent_deals_R12_R14() -> None:
     for _ in range(n):
         drawn = sample_order(view, rng)
         counts[tuple(drawn[pos] for pos in hidden_slots)] += 1
-    assert set(counts) == consistent
-    keys = sorted(consistent)
-    z = _chi2_z([counts[k] for k in keys], [n / len(keys)] * len(keys))
-    assert abs(z) < 5, z
+    _assert_uniform(counts, consistent)
 
 
 # --------------------------------------------------------------------------------------------
@@ -459,21 +466,22 @@ def test_R14_position_void_binds_the_set_up_hand() -> None:
         assert guess.hand(1) == (Card.parse("♣K"),) and guess.view(0) == view
 
 
-def _position_views_with_hidden_cards() -> Iterator[tuple[sm.PlayerView, GameState, int]]:
-    """Views of late positions whose viewer's opponent took up a last card unseen (R12) and
-    showed a void (R14) after the set-up."""
+def _position_views_with_hidden_cards(viewers: tuple[int | None, ...] = (0, 1), first: int = 15) -> Iterator[tuple[sm.PlayerView, GameState, int | None]]:
+    """Views of late positions in which a last card the viewer did not see was taken up unseen
+    (R12) and a seat he cannot see into showed a void (R14) after the set-up: the opponent's,
+    or for a spectator (``None``) either seat's."""
     for seed in range(3000):
-        states = position_playout(CLASSIC, seed, first=15)
+        states = position_playout(CLASSIC, seed, first=first)
         for state in states[1:]:
             if state.current_trick:
                 continue
             setup = len(state.tricks) - len(state.history) // 2
-            for p in (0, 1):
+            for p in viewers:
                 view = state.view(p)
                 voids = [
                     t
                     for t in state.tricks[setup:]
-                    if t.leader == p and E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]
+                    if (p is None or t.leader == p) and E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]
                 ]
                 if voids and any(isinstance(e, HiddenTurn) for e in view.events):
                     yield view, states[0], p
@@ -543,6 +551,16 @@ def _consistent_set_ups(view: sm.PlayerView, start: GameState, limit: int) -> tu
     return keys, total
 
 
+def _assert_set_ups_uniform(view: sm.PlayerView, keys: set[_SetUpKey], rng: random.Random) -> None:
+    """Samples of a position's view agree with it and hit exactly the set-ups ``keys``, uniformly."""
+    counts: Counter[_SetUpKey] = Counter()
+    for _ in range(40 * len(keys)):
+        guess = sample(view, rng)
+        assert guess.view(view.player) == view
+        counts[_set_up_drawn(guess, view.player)] += 1
+    _assert_uniform(counts, keys)
+
+
 def _set_up_drawn(guess: GameState, viewer: int | None) -> _SetUpKey:
     """What a sample of a position's view says about what the viewer does not know, as
     :func:`_consistent_set_ups` gives it."""
@@ -552,27 +570,25 @@ def _set_up_drawn(guess: GameState, viewer: int | None) -> _SetUpKey:
     return tuple(frozenset(hands[seat]) for seat in unknown), hidden
 
 
-def test_position_samples_exactly_uniform_R12_R14() -> None:
-    """Enumerate every set-up consistent with a position's view by replaying each; the sampler
-    hits exactly those, uniformly (the face-down cards never turned are shuffled uniformly on
-    top of that: each set-up has as many arrangements of them)."""
-    for view, start, p in _position_views_with_hidden_cards():
-        if sum(isinstance(e, HiddenTurn) for e in view.events) < 2:
-            continue  # (two unseen last cards: their places are drawn jointly)
-        keys, total = _consistent_set_ups(view, start, 3000)
-        if 20 <= len(keys) <= 200 and 3 * len(keys) <= total:
+@pytest.mark.parametrize(
+    ("viewers", "first", "hidden", "limit", "low", "high"),
+    (((0, 1), 15, 2, 3000, 20, 200), ((None,), 18, 1, 4000, 15, 150)),
+    ids=("player", "spectator"),
+)
+def test_position_samples_exactly_uniform_R12_R14(viewers: tuple[int | None, ...], first: int, hidden: int, limit: int, low: int, high: int) -> None:
+    """Enumerate every set-up consistent with a position's view — the hand the viewer cannot see
+    (a spectator: both) and the unseen last cards — by replaying each; the sampler hits exactly
+    those, uniformly (the face-down cards never turned are shuffled uniformly on top of that:
+    each set-up has as many arrangements of them)."""
+    for view, start, _ in _position_views_with_hidden_cards(viewers, first):
+        if sum(isinstance(e, HiddenTurn) for e in view.events) < hidden:
+            continue  # (for a player, two unseen last cards: their places are drawn jointly)
+        keys, total = _consistent_set_ups(view, start, limit)
+        if low <= len(keys) <= high and 2 * len(keys) <= total:
             break
     else:
         raise AssertionError("no suitable position")
-    rng = random.Random(11)
-    n = 40 * len(keys)
-    counts: Counter[_SetUpKey] = Counter()
-    for _ in range(n):
-        counts[_set_up_drawn(sample(view, rng), p)] += 1
-    assert set(counts) == keys
-    ordered = sorted(keys, key=repr)
-    z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
-    assert abs(z) < 5, z
+    _assert_set_ups_uniform(view, keys, random.Random(11 if viewers[0] is not None else 23))
 
 
 # --------------------------------------------------------------------------------------------
@@ -654,9 +670,7 @@ def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
                 for c in cards:
                     assign[where[c]] = g
             counts[tuple(assign)] += 1
-        assert set(counts) == possible, trial
-        z = _chi2_z([counts[k] for k in sorted(possible)], [n / len(possible)] * len(possible))
-        assert abs(z) < 5, (trial, z)
+        _assert_uniform(counts, possible)
         drawn_checked += 1
     assert drawn_checked >= 40
 
@@ -692,43 +706,6 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
         z = _chi2_z([counts[k] for k in keys], [n * possible[k] / total for k in keys])
         assert abs(z) < 5, (hand, z)
         assert (model.spreads[1] is not None) is (hand == 1)  # the fallback was needed only there
-
-
-def _spectated_positions() -> Iterator[tuple[sm.PlayerView, GameState]]:
-    """Spectators' views of late positions in which an unseen last card was taken up (R12) and a
-    void shown (R14) after the set-up."""
-    for seed in range(3000):
-        states = position_playout(CLASSIC, seed, first=18)
-        for state in states[1:]:
-            if state.current_trick:
-                continue
-            setup = len(state.tricks) - len(state.history) // 2
-            voids = [t for t in state.tricks[setup:] if E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]]
-            view = state.view(None)
-            if voids and any(isinstance(e, HiddenTurn) for e in view.events):
-                yield view, states[0]
-
-
-def test_spectator_position_samples_exactly_uniform_R12_R14() -> None:
-    """Enumerate every set-up consistent with a spectator's view of a position — both hands and
-    the unseen last cards — by replaying each; the sampler hits exactly those, uniformly."""
-    for view, start in _spectated_positions():
-        keys, tried = _consistent_set_ups(view, start, 4000)
-        if 15 <= len(keys) <= 150 and 2 * len(keys) <= tried:
-            break
-    else:
-        raise AssertionError("no suitable position")
-    rng = random.Random(23)
-    n = 40 * len(keys)
-    counts: Counter[_SetUpKey] = Counter()
-    for _ in range(n):
-        guess = sample(view, rng)
-        assert guess.view(None) == view
-        counts[_set_up_drawn(guess, None)] += 1
-    assert set(counts) == keys
-    ordered = sorted(keys, key=repr)
-    z = _chi2_z([counts[k] for k in ordered], [n / len(keys)] * len(keys))
-    assert abs(z) < 5, z
 
 
 def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
@@ -770,10 +747,7 @@ def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
     for _ in range(n):
         guess = sample(view, rng)
         counts[frozenset(guess.hand(0)) - frozenset(view.known_hand(0))] += 1
-    assert set(counts) == consistent
-    keys = sorted(consistent, key=repr)
-    z = _chi2_z([counts[k] for k in keys], [n / len(keys)] * len(keys))
-    assert abs(z) < 5, z
+    _assert_uniform(counts, consistent)
 
 
 def test_spectator_uniform_without_constraints() -> None:
