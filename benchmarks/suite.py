@@ -191,6 +191,15 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("sample", "one hidden-card sample, mid-game", "µs", 50.0, False, note="strohmandeln.sampling.sample(view, rng)"),
         Figure("sample_again", "  another sample from the same view", "µs", None, False),
         Figure(
+            "sample_spectator",
+            "  a first sample of a spectator's view",
+            "µs",
+            None,
+            False,
+            note="sample(state.view(None), rng): both hands unseen, exactly uniform (counted on the first sample)",
+        ),
+        Figure("sample_spectator_again", "  another sample from the spectator's view", "µs", None, False),
+        Figure(
             "round_trip",
             "from_dict(to_dict(finished deal))",
             "µs",
@@ -401,9 +410,9 @@ def result_of(states: Sequence[GameState]) -> None:
         state.result()
 
 
-def views_of(states: Sequence[GameState]) -> list[PlayerView]:
-    """The view of the player to act, of each state."""
-    return [state.view(state.current_player) for state in states]
+def views_of(states: Sequence[GameState], spectator: bool = False) -> list[PlayerView]:
+    """The view of the player to act, of each state (or a spectator's view of it)."""
+    return [state.view(None if spectator else state.current_player) for state in states]
 
 
 def view_each(states: Sequence[GameState]) -> None:

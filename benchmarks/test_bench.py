@@ -195,12 +195,12 @@ def test_apply(benchmark: Benchmark, positions: Positions, settings: Settings, r
 # Sampling and serialization
 
 
-def _sample_setup(middle: Sequence[Route], sampled_before: bool) -> Setup:
+def _sample_setup(middle: Sequence[Route], sampled_before: bool, spectator: bool = False) -> Setup:
     """New views of the positions (so a first sample prepares whatever it prepares), a new rng."""
     seeds = itertools.count()
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
-        views = views_of(rebuild(middle))
+        views = views_of(rebuild(middle), spectator)
         rng = random.Random(next(seeds))
         if sampled_before:
             sample_each(views, rng)
@@ -229,6 +229,15 @@ def test_sample_again(benchmark: Benchmark, positions: Positions, settings: Sett
         rounds=settings.rounds,
     )
     results["sample_again"].set_time(seconds, len(middle))
+
+
+@pytest.mark.benchmark(group="3 sampling and serialization")
+@pytest.mark.parametrize("again", (False, True), ids=("first", "again"))
+def test_sample_spectator(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results, again: bool) -> None:
+    middle = positions.middle(settings.sample_views)
+    batch = f"{len(middle)} spectators' views" + (" sampled once before" if again else "")
+    _, seconds = timed(benchmark, sample_each, setup=_sample_setup(middle, again, spectator=True), batch=batch, rounds=settings.rounds)
+    results["sample_spectator_again" if again else "sample_spectator"].set_time(seconds, len(middle))
 
 
 @pytest.mark.benchmark(group="3 sampling and serialization")
