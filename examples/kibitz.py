@@ -47,7 +47,7 @@ def late_deal(seed: int) -> GameState:
             if state.phase is sm.Phase.PLAY and not state.current_trick and rules.deck.trick_count - state.trick_number <= TRICKS_LEFT:
                 view = state.view(None)
                 down = sum(pile.face_down for seat in (0, 1) for pile in view.strohmaenner(seat))
-                unseen = [state.view(None).hand_size(s) - len(view.known_hand(s)) for s in (0, 1)]
+                unseen = [view.hand_size(s) - len(view.known_hand(s)) for s in (0, 1)]
                 if down or min(unseen) < 2:
                     break
                 return state

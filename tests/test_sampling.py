@@ -44,6 +44,15 @@ def replayed(view: sm.PlayerView, order: tuple[Card, ...]) -> list[GameState]:
     return states
 
 
+def agrees(view: sm.PlayerView, order: list[Card]) -> bool:
+    """Whether dealing ``order`` and replaying the view's history shows its viewer that view."""
+    try:
+        states = replayed(view, tuple(order))
+    except sm.IllegalActionError:
+        return False
+    return states[-1].view(view.player) == view
+
+
 def same_fields(a: GameState, b: GameState) -> None:
     """Every internal field of the two states is equal (the deal's data compared by value)."""
     for slot in CORE_FIELDS:
@@ -216,11 +225,7 @@ def test_exactly_uniform_over_consistent_deals_R12_R14() -> None:
             order[pos] = card
         for pos, card in zip(hand_positions[q], rest):
             order[pos] = card
-        try:
-            states = replayed(view, tuple(order))
-        except sm.IllegalActionError:
-            continue
-        if states[-1].view(p) == view:
+        if agrees(view, order):
             consistent.add(chosen)
     assert 1 < len(consistent) < math.perm(len(free), len(hidden_slots)), len(consistent)
     rng = random.Random(7)
@@ -724,18 +729,14 @@ def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
         secret = [sorted(set(state.hand(s)) - set(view.known_hand(s))) for s in (0, 1)]
         unplayed = secret[0] + secret[1]
         consistent = set()
+        played = [{state.order[pos] for pos in hand_positions[s]} - set(unplayed) for s in (0, 1)]
         for hand0 in itertools.combinations(unplayed, len(secret[0])):
             order = list(state.order)
-            dealt = [set(state.order[pos] for pos in hand_positions[s]) for s in (0, 1)]
-            dealt = [(dealt[s] - set(unplayed)) | (set(hand0) if s == 0 else set(unplayed) - set(hand0)) for s in (0, 1)]
+            dealt = (played[0] | set(hand0), played[1] | set(unplayed) - set(hand0))
             for s in (0, 1):
                 for pos, card in zip(hand_positions[s], sorted(dealt[s])):
                     order[pos] = card
-            try:
-                replay = replayed(view, tuple(order))
-            except sm.IllegalActionError:
-                continue
-            if replay[-1].view(None) == view:
+            if agrees(view, order):
                 consistent.add(frozenset(hand0))
         if 6 <= len(consistent) < math.comb(len(unplayed), len(secret[0])):
             break

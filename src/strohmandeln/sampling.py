@@ -1563,16 +1563,15 @@ class _Spread:
         children: list[int] = []
         placed: list[int] = []
         total = 0
-        moves = self._moves
         j = i + 1
-        for code, ways, l2, r2, t2, g2 in moves(i, left, room, total_room, given):
-            child = ((j << 6 | l2) << 60 | r2) << 10 | g2
+        for what, ways, l2, r2, t2, g2 in self._moves(i, left, room, total_room, given):
+            child = _state_key(j, l2, r2, g2)
             n = self._count(j, l2, r2, t2, g2, child)
             if n:
                 total += ways * n
                 totals.append(total)
                 children.append(child)
-                placed.append(code)
+                placed.append(what)
         self.tables[key] = (tuple(totals), tuple(children), tuple(placed)) if total else _NONE_ON
         return total
 
@@ -1699,8 +1698,7 @@ class _Spread:
 
 def _state_key(i: int, left: int, room: int, given: int) -> int:
     """A state of :class:`_Spread`, packed into an int: the step, the cards of its type left, the
-    room (six bits per group) and the dealt hands given a tarock (a bit per group). (Written out
-    where the walk makes them.)"""
+    room (six bits per group) and the dealt hands given a tarock (a bit per group)."""
     return ((i << 6 | left) << 60 | room) << 10 | given
 
 
