@@ -54,12 +54,14 @@ def agrees(view: sm.PlayerView, order: list[Card]) -> bool:
 
 
 def same_fields(a: GameState, b: GameState) -> None:
-    """Every internal field of the two states is equal (the deal's data compared by value)."""
+    """Every internal field of the two states is equal (the deal's data compared by value; its
+    deck order as cards, which a deal may build only when asked)."""
+    fields = ["order" if k == "_order" else k for k in E.Deal.__slots__]
     for slot in CORE_FIELDS:
         x, y = getattr(a, slot), getattr(b, slot)
         if slot == "_d":
-            x = tuple(getattr(x, k) for k in E.Deal.__slots__)
-            y = tuple(getattr(y, k) for k in E.Deal.__slots__)
+            x = tuple(getattr(x, k) for k in fields)
+            y = tuple(getattr(y, k) for k in fields)
         elif slot in ("_tricks", "_events", "_hist"):
             x, y = E.walk(x), E.walk(y)
         assert x == y, slot

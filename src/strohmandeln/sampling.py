@@ -123,10 +123,9 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
     places, hands = model.draw(gen)
     if isinstance(model, _PositionModel):
         return model.build(view, places, hands, replay)
-    order = _cards(places)
     if replay:
-        return _replay(view, order)
-    return model.assemble(view, places, hands, order)
+        return _replay(view, _cards(places))
+    return model.assemble(view, places, hands)
 
 
 def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]:
@@ -153,7 +152,7 @@ def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]
     return _cards(model.draw(gen)[0])
 
 
-def _cards(places: list[int]) -> tuple[Card, ...]:
+def _cards(places: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a deck order of card indices."""
     if len(places) < 2:
         return tuple([DECK_54[i] for i in places])
@@ -259,9 +258,8 @@ class _Exact(NamedTuple):
     played: int  # the cards the opponent played from the hand
     events: Any  # the events before the first unseen card, as a cons list
     suffix: tuple[int, ...]  # the events from the first unseen card on
-    piles: tuple[Any, ...]  # per Strohmann: takes its cards, top first, out of a deck order
 
-    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+    def draw(self, rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
         """A deck order (card indices) drawn as the module docstring says, and the dealt hands.
 
         Where R7 wants a tarock in D, a draw from the leaves without that constraint is kept
@@ -308,7 +306,7 @@ class _Exact(NamedTuple):
             j = int(rnd() * (i + 1))
             down[i], down[j] = down[j], down[i]
         # D in canonical order, the face-down cards, the unseen last cards: into their places.
-        places = list(place(fixed + _bits(dealt) + down + drawn))
+        places: tuple[int, ...] = place(fixed + _bits(dealt) + down + drawn)
         hands = [own, own]
         hands[1 - viewer] = dealt
         return places, hands
@@ -342,11 +340,13 @@ class _Exact(NamedTuple):
             j += 1
         return drawn, picked, forced | _subset(tarocks, j, rnd) | _subset(others, r - j, rnd)
 
-    def assemble(self, view: PlayerView, places: list[int], dealt: list[int], order: tuple[Card, ...]) -> GameState:
-        """The state that dealing ``order`` and replaying the view's history produces."""
+    def assemble(self, view: PlayerView, places: Sequence[int], dealt: list[int]) -> GameState:
+        """The state that dealing the deck order ``places`` and replaying the view's history
+        produces."""
         p = self.viewer
         q = 1 - p
-        deal = E.Deal(view._rules, order, view._dealer, (dealt[0], dealt[1]), tuple([get(places) for get in self.piles]), order_index=places)
+        rules = view._rules
+        deal = E.Deal.dealt(rules, E.rule_data(rules), tuple(places), view._dealer, None)
         events = self.events
         hand = dealt[q]
         hidden = self.hidden
@@ -405,7 +405,7 @@ _PID: Final = tuple((b & 1) * 3 + (b >> 1) if b >> 1 < 3 else 6 for b in range(8
 class _Lay:
     """The layout of a rule set's deck for one dealer, as the exact model needs it (R6)."""
 
-    __slots__ = ("rules", "size", "n_dealt", "hand_runs", "starts", "ends", "ranges", "piles", "pile_cards", "start_sum", "deck_mask")
+    __slots__ = ("rules", "size", "n_dealt", "hand_runs", "starts", "ends", "ranges", "pile_cards", "start_sum", "deck_mask")
 
     def __init__(self, rules: RuleSet, dealer: int) -> None:
         data = E.rule_data(rules)
@@ -420,19 +420,9 @@ class _Lay:
         self.starts = tuple(a for a, _ in ranges) + (0,)
         self.ends = tuple(b for _, b in ranges) + (0,)
         self.ranges = ranges
-        #: per Strohmann: takes its cards, top first, out of a deck order
-        self.piles = tuple(_pile_getter(a, b) for a, b in ranges)
         self.pile_cards = sum(b - a for a, b in ranges)
         self.start_sum = sum(self.starts)
         self.deck_mask = data.deck_mask
-
-
-def _pile_getter(a: int, b: int) -> Any:
-    """A function that takes positions ``a`` to ``b`` (excluded) of a deck order, as a tuple."""
-    if b - a > 1:
-        positions: list[int] = list(range(a, b))
-        return operator.itemgetter(*positions)
-    return lambda places: tuple(places[a:b])
 
 
 _LAYS: dict[int, _Lay] = {}
@@ -490,12 +480,18 @@ def _uncovered(view: PlayerView, node: Any) -> tuple[_Lay, list[int], list[int],
     at = list(lay.starts)
     seen = 0
     pid_of = _PID
-    for e in E.walk(node):
-        pid = pid_of[e & 7]  # type: ignore[operator]
+    events: list[int] = []  # (latest first)
+    link = node
+    while link is not None:
+        link, e = link
+        events.append(e)
+    limit = len(fixed)
+    for e in reversed(events):
+        pid = pid_of[e & 7]
         pos = at[pid]
         at[pid] = pos + 1
-        card = e >> 3 & 63  # type: ignore[operator]
-        if card == HIDDEN_CARD or pos >= len(fixed):  # not in a view's own cons list
+        card = e >> 3 & 63
+        if card == HIDDEN_CARD or pos >= limit:  # not in a view's own cons list
             raise _inconsistent("more cards turned than a Strohmann holds")
         fixed[pos] = card
         seen |= 1 << card
@@ -641,7 +637,6 @@ def _build_exact(view: PlayerView) -> _Exact:
         played,
         cons,
         suffix,
-        lay.piles,
     )
 
 
@@ -995,11 +990,11 @@ class _PositionModel(NamedTuple):
     announced: tuple[frozenset[Announcement], frozenset[Announcement]]  # each seat's set-up announcements
     played: tuple[int, int]  # the cards each seat played from the hand since the set-up
 
-    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+    def draw(self, rng: random.Random) -> tuple[Sequence[int], list[int]]:
         """The places of the position (card indices) and the set-up hands, drawn by the model."""
         return self.model.draw(rng)
 
-    def build(self, view: PlayerView, places: list[int], hands: list[int], replay: bool) -> GameState:
+    def build(self, view: PlayerView, places: Sequence[int], hands: list[int], replay: bool) -> GameState:
         """The state that setting up the drawn position and replaying the view's history gives."""
         piles = tuple(tuple(places[a:b]) for a, b in self.piles)
         start = (hands[0], hands[1])
@@ -1209,8 +1204,8 @@ def _build_position(view: PlayerView) -> _PositionModel:
         k += 1
     getter = tuple(source)
 
-    def place(cards: list[int]) -> list[int]:
-        return [cards[i] for i in getter]
+    def place(cards: list[int]) -> tuple[int, ...]:
+        return tuple([cards[i] for i in getter])
 
     exact = _Exact(
         p,
@@ -1231,7 +1226,6 @@ def _build_position(view: PlayerView) -> _PositionModel:
         [],
         played,
         None,
-        (),
         (),
     )
     return _PositionModel(exact, tuple(piles), su.described, su.leader, su.announced, su.played)
@@ -1297,7 +1291,6 @@ class _Spectator:
         "own_mask",
         "prefix",
         "suffix",
-        "getters",
         "spreads",
     )
 
@@ -1312,7 +1305,6 @@ class _Spectator:
     own_mask: int
     prefix: Any  # the events before the first unseen one, as a cons list
     suffix: tuple[int, ...]  # the events from the first unseen one on
-    getters: list[Any]  # per Strohmann: picks its cards, top first, out of a deck order
     spreads: list[_Spread | None]  # the deals counted without and with R7's tarocks apart (built when needed)
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -1359,10 +1351,12 @@ class _Spectator:
 
     # -- the state -----------------------------------------------------------------------------
 
-    def assemble(self, view: PlayerView, places: list[int], dealt: list[int], order: tuple[Card, ...]) -> GameState:
-        """The state that dealing ``order`` and replaying the view's history produces."""
-        piles = tuple([get(places) for get in self.getters])
-        deal = E.Deal(view._rules, order, view._dealer, (dealt[0], dealt[1]), piles)
+    def assemble(self, view: PlayerView, places: Sequence[int], dealt: list[int]) -> GameState:
+        """The state that dealing the deck order ``places`` and replaying the view's history
+        produces."""
+        rules = view._rules
+        deal = E.Deal.dealt(rules, E.rule_data(rules), tuple(places), view._dealer, None)
+        piles = deal.piles
         # The unseen last cards, now known: fill them into the events (R12).
         events = self.prefix
         taken = self.taken
@@ -1843,7 +1837,6 @@ def _build_spectator(view: PlayerView, layout: _SpectatorLayout | None = None, h
         k += 1
     m.prefix = prefix
     m.suffix = view._events[k:]
-    m.getters = [operator.itemgetter(*positions) for positions in pile_positions] if layout is None else []
     m.spreads = [None, None]
     return m
 
