@@ -292,3 +292,10 @@ def test_R1_cards_from_and_to_text_round_trip() -> None:
         cards_from_text("XXI XXII")
     assert info.value.reason is Reason.INVALID_CARD
     assert "XXII" in str(info.value)
+
+
+def test_cards_to_text_refuses_what_is_not_a_card() -> None:
+    """Integers or the characters of a string are not written as if they were cards."""
+    for bad in ([1, 2], "XXI", [DECK_54[0], None]):
+        with pytest.raises(TypeError, match="not a card"):
+            cards_to_text(bad)  # type: ignore[arg-type]

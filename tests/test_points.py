@@ -201,3 +201,16 @@ def test_R4_simple_sum_is_the_plain_sum_of_values(chosen: list[Card]) -> None:
     points = CardPoints.of(chosen, Counting.SIMPLE_SUM)
     assert points.thirds == 3 * expected
     assert points.leftover_cards == 0
+
+
+def test_card_thirds_refuses_what_is_not_a_card_or_a_counting() -> None:
+    """A bad argument is refused with a clear TypeError, never an AttributeError or KeyError; a
+    counting may also be given by its value."""
+    assert card_thirds(DECK_40, "simple_sum") == card_thirds(DECK_40, Counting.SIMPLE_SUM) == 264  # type: ignore[arg-type]
+    for bad_cards in ([1, 2], "XXI", b"x", [DECK_54[0], None]):
+        with pytest.raises(TypeError, match="not a card"):
+            card_thirds(bad_cards)  # type: ignore[arg-type]
+    bad_countings: list[object] = [None, "thirds", [], 3]
+    for bad_counting in bad_countings:
+        with pytest.raises(TypeError, match="counting must be a Counting"):
+            card_thirds(DECK_54, bad_counting)  # type: ignore[arg-type]

@@ -175,6 +175,8 @@ def test_positions_have_no_record() -> None:
         dumps(position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0))
     with pytest.raises(TypeError):
         dumps("state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a Match"):
+        dumps_match(None)
 
 
 def test_pickling_record_errors() -> None:

@@ -344,6 +344,31 @@ def test_R24_result_of_a_running_deal_is_refused() -> None:
         state.result()
 
 
+def test_R24_score_refuses_a_running_deal_and_bad_arguments() -> None:
+    """R24 through the module function too: ``score()`` of a deal in progress is refused (it
+    used to score the cards won so far as if the deal were over); a non-state or a multiplier
+    that is not a whole number of at least 1 (R26) is refused as well."""
+    from strohmandeln import score
+
+    state = deal(CLASSIC, dealer=0, rng=3)
+    while not state.is_terminal:
+        with pytest.raises(StateError) as error:
+            score(state)
+        assert error.value.reason is Reason.NOT_FINISHED
+        state = state.apply(state.legal_actions()[-1])
+    assert score(state) == state.result()
+    assert score(state, 4).totals == (4 * state.result().totals[0], 4 * state.result().totals[1])
+    for bad in (None, "state", state.view(0)):
+        with pytest.raises(TypeError, match="takes a GameState"):
+            score(bad)  # type: ignore[arg-type]
+    for multiplier in (1.0, 2.5, "2", None, True):
+        with pytest.raises(TypeError, match="multiplier must be an int"):
+            score(state, multiplier)  # type: ignore[arg-type]
+    for multiplier in (0, -1):
+        with pytest.raises(ValueError, match="at least 1"):
+            score(state, multiplier)
+
+
 # --- R24: the itemised result as a value ------------------------------------------------------------
 
 

@@ -442,7 +442,14 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
 def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Write cards in notation, separated by single spaces.
 
+    :raises TypeError: if ``cards`` holds something other than cards.
+
     >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
     'hK XXI'
     """
-    return " ".join(c.ascii if ascii else str(c) for c in cards)
+    names = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"not a card: {card!r:.40}")
+        names.append(card.ascii if ascii else str(card))
+    return " ".join(names)

@@ -74,12 +74,23 @@ _THIRDS: Final[dict[Counting, tuple[int, ...]]] = {
 def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> int:
     """The exact worth of ``cards`` in thirds of a point.
 
+    :raises TypeError: if ``cards`` holds something other than cards, or ``counting`` is not
+        a :class:`Counting` (or its value).
+
     >>> from strohmandeln import DECK_54, DECK_40
     >>> card_thirds(DECK_54), card_thirds(DECK_40, Counting.SIMPLE_SUM)
     (210, 264)
     """
-    table = _THIRDS[counting]
-    return sum(table[c.index] for c in cards)
+    try:
+        table = _THIRDS[Counting(counting)]
+    except (ValueError, TypeError):
+        raise TypeError(f"counting must be a Counting, not {counting!r:.40}") from None
+    total = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"not a card: {card!r:.40}")
+        total += table[card.index]
+    return total
 
 
 _FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}

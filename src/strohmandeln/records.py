@@ -197,6 +197,10 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     >>> lines[:5], lines[6:]
     (['strohmandeln-match 1', 'rules classic', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
     """
+    from .match import Match
+
+    if not isinstance(match, Match):
+        raise TypeError(f"dumps_match() takes a Match, not {type(match).__name__}")
     lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
     for number, state in enumerate(match.deals, 1):
         lines.append(f"deal {number}")

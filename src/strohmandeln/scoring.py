@@ -29,7 +29,7 @@ import attrs
 from . import _engine as E
 from .actions import Announcement, Call
 from .cards import DECK_54, MOND, SKUS
-from .errors import Reason, SerializationError
+from .errors import Reason, SerializationError, StateError
 from .points import CardPoints
 from .rules import Bonus, Deck, UndertakenDraw, ValatReplaces
 from .state import F_AUC, F_CALLS, F_DEAL, F_NTR, F_TRICKS, F_W0, F_W1
@@ -290,6 +290,10 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
 
     Prefer :meth:`GameState.result`; a :class:`~strohmandeln.Match` passes the multiplier.
 
+    :raises StateError: with reason ``not_finished`` while the deal goes on.
+    :raises TypeError: if ``state`` is not a state or ``multiplier`` not an int.
+    :raises ValueError: if ``multiplier`` is below 1.
+
     >>> from strohmandeln import CLASSIC, deal
     >>> state = deal(CLASSIC, dealer=0, rng=11)
     >>> while not state.is_terminal:
@@ -297,7 +301,27 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     >>> once, twice = score(state), score(state, multiplier=2)
     >>> twice.totals == (2 * once.totals[0], 2 * once.totals[1]), twice.multiplier
     (True, 2)
+    >>> score(deal(CLASSIC, dealer=0, rng=11))
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.StateError: the deal is not over yet
     """
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise TypeError(f"score() takes a GameState, not {type(state).__name__}")
+    if not state.is_terminal:
+        raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+    if type(multiplier) is not int:
+        raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
+    if multiplier < 1:
+        raise ValueError(f"the multiplier must be at least 1, not {multiplier}")
+    return _score(state, multiplier)
+
+
+def _score(state: GameState, multiplier: int = 1) -> DealResult:
+    """:func:`score` of a terminal state and an int multiplier of at least 1, unchecked (what
+    :meth:`GameState.result` calls)."""
     # This runs once per deal of every simulation, so it reads the state's field tuple directly
     # and shares its card points and score lines (see _card_points and _line below).
     c = state._c
@@ -312,10 +336,7 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     u, doubled, void = c[F_AUC]
     if void is not None:
         return DealResult(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
-    # The shortcuts need an int multiplier (the memo would give 1.0 or True the lines of 1, and
-    # sum() adds floats in its own way); anything else takes the plain way.
-    exact = type(multiplier) is int
-    line = _line if exact else ScoreLine
+    line = _line  # (the multiplier is an int: equal lines are shared)
     table = plan.table
     need = plan.need
     rounded = (points[0].rounded, points[1].rounded)

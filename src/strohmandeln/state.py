@@ -277,7 +277,7 @@ F_AUC: Final = 12
 F_TRICKS: Final = 14
 _NO_AUCTION: Final[tuple[int, bool, None]] = (-1, False, None)
 _player_view: Callable[[GameState, int | None], PlayerView] | None = None  # views.player_view, imported on first use
-_score: Callable[[GameState], DealResult] | None = None  # scoring.score, imported on first use
+_score: Callable[[GameState], DealResult] | None = None  # scoring._score, imported on first use
 _W0, _W1, _W2, _W3 = E.WIDE_PLAYS
 _FOLLOW_PLAYS = E.FOLLOW_PLAYS
 _FOLLOW_SHIFT = E.FOLLOW_SHIFT
@@ -811,7 +811,7 @@ class GameState(E.ValueByKey):
         if not self.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if _score is None:
-            from .scoring import score
+            from .scoring import _score as score
 
             _score = score
         return _score(self)
