@@ -166,6 +166,13 @@ def test_R6_compose_order_places_partial_specifications_and_fills_canonically() 
         ({"strohmaenner": (((), (), (), ()), ((), (), ()))}, Reason.WRONG_DECK_SIZE),
         ({"hands": (("XXI",), ())}, Reason.INVALID_CARD),
         ({"hands": ((), (), ())}, Reason.BAD_SEAT),
+        # what is not a sequence where one is expected (a mapping once raised KeyError)
+        ({"hands": {"a": 1, "b": 2}}, Reason.BAD_SEAT),
+        ({"strohmaenner": None}, Reason.BAD_SEAT),
+        ({"hands": ("XXI", ())}, Reason.INVALID_CARD),
+        ({"hands": (None, ())}, Reason.INVALID_CARD),
+        ({"strohmaenner": ({0: (), 1: ()}, ((), (), ()))}, Reason.BAD_STROHMANN),
+        ({"strohmaenner": ((5, (), ()), ((), (), ()))}, Reason.INVALID_CARD),
     ],
 )
 def test_R6_compose_order_refuses_impossible_layouts(kwargs: dict[str, Any], reason: Reason) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 from itertools import repeat
 from operator import call as _call
 
@@ -101,6 +102,13 @@ def deal_layout(
     return (hands[0], hands[1]), (piles[0], piles[1])
 
 
+def _listed(items: object, reason: Reason, message: str) -> list[Any]:
+    """``items`` as a list, if it is a sequence (not text, bytes or a mapping); else refused."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+        raise DeckError(reason, message)
+    return list(items)
+
+
 def _check_dealer(dealer: object) -> None:
     if type(dealer) is not int or dealer not in (0, 1):
         raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {dealer!r:.20}")
@@ -175,6 +183,8 @@ def compose_order(
     """
     _check_dealer(dealer)
     deck = rules.deck
+    hands = _listed(hands, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
+    strohmaenner = _listed(strohmaenner, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
     if len(hands) != 2 or len(strohmaenner) != 2:
         raise DeckError(Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
     hand_slots, pile_slots = E.seat_layout(rules, dealer)
@@ -193,13 +203,16 @@ def compose_order(
         slots[position] = card
 
     for seat in (0, 1):
-        if len(hands[seat]) > len(hand_slots[seat]):
+        hand = _listed(hands[seat], Reason.INVALID_CARD, f"seat {seat}'s hand must be a sequence of cards")
+        if len(hand) > len(hand_slots[seat]):
             raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}'s hand holds {len(hand_slots[seat])} cards")
-        for card, position in zip(hands[seat], hand_slots[seat]):
+        for card, position in zip(hand, hand_slots[seat]):
             place(card, position)
-        if len(strohmaenner[seat]) > 3:
+        piles = _listed(strohmaenner[seat], Reason.BAD_STROHMANN, f"seat {seat}'s Strohmänner must be a sequence of piles")
+        if len(piles) > 3:
             raise DeckError(Reason.WRONG_DECK_SIZE, "each seat has three Strohmänner")
-        for k, pile in enumerate(strohmaenner[seat]):
+        for k, given in enumerate(piles):
+            pile = _listed(given, Reason.INVALID_CARD, f"Strohmann {k} of seat {seat} must be a sequence of cards")
             if len(pile) > len(pile_slots[seat][k]):
                 raise DeckError(Reason.WRONG_DECK_SIZE, f"Strohmann {k} holds {len(pile_slots[seat][k])} cards")
             for card, position in zip(pile, pile_slots[seat][k]):

@@ -1,0 +1,138 @@
+"""The public API's boundary: arguments of the wrong kind or value are refused cleanly.
+
+A game server passes untrusted values to the functions that read moves, seats and documents: those
+refuse anything they cannot use with one of the library's own exceptions (a
+:class:`~strohmandeln.StrohmandelnError` with a reason). The other public functions take the
+library's own objects from a program, and refuse a wrong one with a ``TypeError`` or
+``ValueError`` that says what was expected. None of them ever lets out an ``AttributeError``,
+``KeyError``, ``IndexError`` or another error of its insides, and none returns garbage for
+garbage (``cards_to_text("XXI")`` once returned ``"X X I"``; ``score`` of a running deal once
+scored it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strohmandeln as sm
+from strohmandeln import CLASSIC, analysis, deal, records, sampling
+from strohmandeln import serialization as S
+
+STATE = deal(CLASSIC, dealer=0, rng=1)
+for _ in range(5):
+    STATE = STATE.apply(STATE.legal_actions()[0])
+VIEW = STATE.view(0)
+CARD = sm.Card.parse("XXI")
+
+#: Values of every kind a caller might pass by mistake (or a client on purpose).
+ATOMS = st.sampled_from(
+    [None, 0, 1, -1, 2, 7, 10**30, -(10**30), 1.5, math.nan, math.inf, True, False, "", "x", "XXI", "♠K", "take",
+     "1" * 300, b"XXI", object(), CARD, STATE, VIEW, CLASSIC, sm.Pass(), sm.Phase.PLAY, frozenset(), ()]
+)
+GARBAGE = st.recursive(
+    ATOMS,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.tuples(inner, inner)
+    | st.dictionaries(st.sampled_from(["type", "cards", "rules", "a", "version", "deals"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+#: Functions that take untrusted values: only the library's own errors may come out.
+UNTRUSTED: dict[str, Callable[[object], object]] = {
+    "apply": lambda a: STATE.apply(a),  # type: ignore[arg-type]
+    "apply(player=)": lambda a: STATE.apply(STATE.legal_actions()[0], player=a),  # type: ignore[arg-type]
+    "why_illegal": lambda a: STATE.why_illegal(a),
+    "why_illegal(player=)": lambda a: STATE.why_illegal(STATE.legal_actions()[0], player=a),  # type: ignore[arg-type]
+    "is_legal": lambda a: STATE.is_legal(a),
+    "view": lambda a: STATE.view(a),  # type: ignore[arg-type]
+    "hand": lambda a: STATE.hand(a),  # type: ignore[arg-type]
+    "parse_action": lambda a: sm.parse_action(a),  # type: ignore[arg-type]
+    "Card.parse": lambda a: sm.Card.parse(a),  # type: ignore[arg-type]
+    "cards_from_text": lambda a: sm.cards_from_text(a),  # type: ignore[arg-type]
+    "deal(rules)": lambda a: deal(a, dealer=0, rng=1),  # type: ignore[arg-type]
+    "deal(dealer)": lambda a: deal(CLASSIC, dealer=a, rng=1),  # type: ignore[arg-type]
+    "deal(order)": lambda a: deal(CLASSIC, dealer=0, order=a),  # type: ignore[arg-type]
+    "deal(rng)": lambda a: deal(CLASSIC, dealer=0, rng=a),  # type: ignore[arg-type]
+    "shuffled_order": lambda a: sm.shuffled_order(CLASSIC, a),  # type: ignore[arg-type]
+    "deal_layout": lambda a: sm.deal_layout(CLASSIC, a, dealer=0),  # type: ignore[arg-type]
+    "from_dict": lambda a: S.from_dict(a),
+    "from_json": lambda a: S.from_json(a),  # type: ignore[arg-type]
+    "view_from_dict": lambda a: S.view_from_dict(a),
+    "rules_from_dict": lambda a: S.rules_from_dict(a),
+    "action_from_dict": lambda a: S.action_from_dict(a),
+    "match_from_dict": lambda a: S.match_from_dict(a),
+    "records.loads": lambda a: records.loads(a),  # type: ignore[arg-type]
+    "records.loads_match": lambda a: records.loads_match(a),  # type: ignore[arg-type]
+    "sample(rng)": lambda a: sampling.sample(VIEW, a),  # type: ignore[arg-type]
+}
+
+#: Functions a program calls with the library's objects: a wrong one is a TypeError or a
+#: ValueError that says what was expected (or one of the library's errors).
+PROGRAMMATIC: dict[str, Callable[[object], object]] = {
+    "score": lambda a: sm.score(a),  # type: ignore[arg-type]
+    "score(multiplier)": lambda a: sm.score(_finished(), a),  # type: ignore[arg-type]
+    "card_thirds": lambda a: sm.card_thirds(a),  # type: ignore[arg-type]
+    "card_thirds(counting)": lambda a: sm.card_thirds([CARD], a),  # type: ignore[arg-type]
+    "cards_to_text": lambda a: sm.cards_to_text(a),  # type: ignore[arg-type]
+    "compose_order(hands)": lambda a: sm.compose_order(CLASSIC, dealer=0, hands=a),  # type: ignore[arg-type]
+    "compose_order(strohmaenner)": lambda a: sm.compose_order(CLASSIC, dealer=0, strohmaenner=a),  # type: ignore[arg-type]
+    "position(hands)": lambda a: sm.position(CLASSIC, hands=a, leader=0),  # type: ignore[arg-type]
+    "position(strohmaenner)": lambda a: sm.position(CLASSIC, hands=((), ()), strohmaenner=a, leader=0),  # type: ignore[arg-type]
+    "position(won)": lambda a: sm.position(CLASSIC, hands=((), ()), won=a, leader=0),  # type: ignore[arg-type]
+    "position(tricks)": lambda a: sm.position(CLASSIC, hands=((), ()), tricks=a, leader=0),  # type: ignore[arg-type]
+    "position(leader)": lambda a: sm.position(CLASSIC, hands=((CARD,), ()), leader=a),  # type: ignore[arg-type]
+    "position(announcements)": lambda a: sm.position(CLASSIC, hands=((), ()), announcements=a, leader=0),  # type: ignore[arg-type]
+    "records.dumps": lambda a: records.dumps(a),  # type: ignore[arg-type]
+    "records.dumps_match": lambda a: records.dumps_match(a),
+    "to_dict": lambda a: S.to_dict(a),
+    "sample(view)": lambda a: sampling.sample(a, 1),  # type: ignore[arg-type]
+    # (a live state would be solved for real: only other values)
+    "analysis.solve": lambda a: None if isinstance(a, sm.GameState) else analysis.solve(a),  # type: ignore[arg-type]
+}
+
+_FINISHED: list[sm.GameState] = []
+
+
+def _finished() -> sm.GameState:
+    if not _FINISHED:
+        state = STATE
+        while not state.is_terminal:
+            state = state.apply(state.legal_actions()[-1])
+        _FINISHED.append(state)
+    return _FINISHED[0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(name=st.sampled_from(sorted(UNTRUSTED)), value=GARBAGE)
+def test_untrusted_values_are_refused_with_the_librarys_errors(name: str, value: object) -> None:
+    try:
+        UNTRUSTED[name](value)
+    except sm.StrohmandelnError as error:
+        assert isinstance(error.reason, sm.Reason) and error.message
+
+
+@settings(max_examples=400, deadline=None)
+@given(name=st.sampled_from(sorted(PROGRAMMATIC)), value=GARBAGE)
+def test_wrong_objects_are_refused_with_clear_errors(name: str, value: object) -> None:
+    try:
+        PROGRAMMATIC[name](value)
+    except sm.StrohmandelnError as error:
+        assert isinstance(error.reason, sm.Reason) and error.message
+    except (TypeError, ValueError) as error:
+        # a message of the library's own, not one of Python's about its insides
+        text = str(error)
+        assert text and "object has no attribute" not in text and "unsupported operand" not in text, text
+
+
+@pytest.mark.parametrize("value", ["XXI", [1, 2], [CARD, None]])
+def test_no_garbage_for_garbage(value: object) -> None:
+    """What is not a list of cards gives no text and no points."""
+    with pytest.raises(TypeError):
+        sm.cards_to_text(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        sm.card_thirds(value)  # type: ignore[arg-type]
