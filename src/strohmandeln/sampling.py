@@ -405,7 +405,7 @@ _PID: Final = tuple((b & 1) * 3 + (b >> 1) if b >> 1 < 3 else 6 for b in range(8
 class _Lay:
     """The layout of a rule set's deck for one dealer, as the exact model needs it (R6)."""
 
-    __slots__ = ("rules", "size", "n_dealt", "hand_runs", "starts", "ends", "ranges", "pile_cards", "start_sum", "deck_mask")
+    __slots__ = ("rules", "size", "n_dealt", "hand_runs", "starts", "ends", "pile_cards", "start_sum", "deck_mask")
 
     def __init__(self, rules: RuleSet, dealer: int) -> None:
         data = E.rule_data(rules)
@@ -419,7 +419,6 @@ class _Lay:
         #: per Strohmann (seat*3+k, and a seventh, empty one for a bad event): first position, end
         self.starts = tuple(a for a, _ in ranges) + (0,)
         self.ends = tuple(b for _, b in ranges) + (0,)
-        self.ranges = ranges
         self.pile_cards = sum(b - a for a, b in ranges)
         self.start_sum = sum(self.starts)
         self.deck_mask = data.deck_mask
