@@ -695,7 +695,7 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
         groups[0].tarock = 2
         types = [(0b111, True, tarocks[:n_tarocks]), (0b111, False, suits[: 6 - n_tarocks])]
         model = S._Spectator()
-        model.groups, model.types, model.spreads = groups, types, [None, None]
+        model.groups, model.types, model.spreads, model.budget = groups, types, [None, None], None
         possible: Counter[tuple[frozenset[int], int]] = Counter()
         for assign in itertools.permutations([c for _, _, cs in types for c in cs]):
             d0 = frozenset(assign[:hand])

@@ -227,6 +227,38 @@ def test_position_views_that_no_position_produces_are_refused() -> None:
             S.view_from_dict({**spectator, key: value})
 
 
+def test_loading_a_spectators_view_bounds_its_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spectator's view is checked with an exact count of its deals, which a server must not
+    let a hostile document make arbitrarily long: past ``sampling.CHECK_BUDGET`` states the
+    document is refused as ``too_large``. Real views stay far below it, and sampling a view
+    (a program's own) has no bound."""
+    from strohmandeln import sampling
+
+    rng = random.Random(12)
+    docs = []
+    for k in range(6):
+        state = sm.deal(EXTENDED, dealer=k & 1, rng=rng)
+        while not state.is_terminal and (state.phase is not sm.Phase.PLAY or state.trick_number < 6):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal:
+            docs.append(state.view(None).to_dict())
+    assert docs
+    for doc in docs:
+        assert S.view_from_dict(doc).to_dict() == doc
+    doc = docs[0]
+    monkeypatch.setattr(sampling, "CHECK_BUDGET", 3)
+    with pytest.raises(SerializationError) as info:
+        S.view_from_dict(doc)
+    assert info.value.reason is Reason.TOO_LARGE
+    assert "too costly to check" in info.value.message
+    # the bound is the loader's: a view loaded before samples as ever
+    monkeypatch.undo()
+    view = S.view_from_dict(doc)
+    monkeypatch.setattr(sampling, "CHECK_BUDGET", 3)
+    assert sampling.sample(view, 1).view(None) == view
+    assert S.view_from_dict(_position_view_doc(0)).to_dict() == _position_view_doc(0)  # a player's: no count
+
+
 def test_results_and_matches_round_trip() -> None:
     match = finished_match(CLASSIC, 5, 3)
     for result in match.results:

@@ -89,7 +89,7 @@ from .rules import Deck, RuleSet
 from .state import ANN_BIT, ANN_CARDS, GameState, Phase
 from .views import _CARD_FIELD, HIDDEN_CARD, NO_CONS, PlayerView, _play_actors
 
-__all__ = ["sample", "sample_order"]
+__all__ = ["CHECK_BUDGET", "sample", "sample_order"]
 
 _INF: Final = 1 << 30
 _D: Final = 0  # group kinds
@@ -188,16 +188,27 @@ def _inconsistent(why: str) -> StateError:
     return StateError(Reason.MALFORMED_DOCUMENT, f"no deal is consistent with this view: {why}")
 
 
-def _model(view: PlayerView) -> _Exact | _Spectator | _PositionModel:
-    """What the view implies about its hidden cards, worked out on first use and cached on it."""
+def _model(view: PlayerView, budget: int | None = None) -> _Exact | _Spectator | _PositionModel:
+    """What the view implies about its hidden cards, worked out on first use and cached on it.
+
+    ``budget``: at most this many states of a spectator's exact count (:class:`_Spread`), or a
+    :class:`StateError` with reason ``too_large``; unbounded by default (the loader of views
+    passes :data:`CHECK_BUDGET`).
+    """
     cached = view._cache.get("model")
     if cached is None:
         if view._dealt:
-            cached = _build_exact(view) if view._player >= 0 else _build_spectator(view)
+            cached = _build_exact(view) if view._player >= 0 else _build_spectator(view, budget=budget)
         else:
-            cached = _build_position(view) if view._player >= 0 else _build_position_spectator(view)
+            cached = _build_position(view) if view._player >= 0 else _build_position_spectator(view, budget)
         view._cache["model"] = cached
     return cached
+
+
+#: The states of a spectator's exact count that loading a view may spend on checking it (at
+#: most about a second on the project's machine; the views of real play need at most about
+#: 2,000). Sampling a view has no such bound.
+CHECK_BUDGET: Final = 100_000
 
 
 # --------------------------------------------------------------------------------------------
@@ -1230,7 +1241,7 @@ def _build_position(view: PlayerView) -> _PositionModel:
     return _PositionModel(exact, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
-def _build_position_spectator(view: PlayerView) -> _PositionModel:
+def _build_position_spectator(view: PlayerView, budget: int | None = None) -> _PositionModel:
     """The model of a spectator's view of a position: as :func:`_build_spectator`, with the set-up
     hands as D (their sizes: the cards in the hand now and played from it, less those taken up)."""
     su = _set_up(view)
@@ -1252,7 +1263,7 @@ def _build_position_spectator(view: PlayerView) -> _PositionModel:
     turned = [1 if a < b else 0 for a, b in piles]
     tops = sum(1 << c for c in su.tops if c >= 0)
     held = (_announced_cards(su.announced[0]), _announced_cards(su.announced[1]))
-    model = _build_spectator(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned), held)
+    model = _build_spectator(view, (hands, pile_positions, fixed, tops | su.won[0] | su.won[1], turned), held, budget)
     return _PositionModel(model, tuple(piles), su.described, su.leader, su.announced, su.played)
 
 
@@ -1291,6 +1302,7 @@ class _Spectator:
         "prefix",
         "suffix",
         "spreads",
+        "budget",
     )
 
     size: int
@@ -1305,6 +1317,7 @@ class _Spectator:
     prefix: Any  # the events before the first unseen one, as a cons list
     suffix: tuple[int, ...]  # the events from the first unseen one on
     spreads: list[_Spread | None]  # the deals counted without and with R7's tarocks apart (built when needed)
+    budget: int | None  # at most this many states for each count (:func:`_model`)
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """A deck order (card indices) drawn as the module docstring says, and the dealt hands."""
@@ -1335,7 +1348,7 @@ class _Spectator:
         plain, strict = self.spreads
         if strict is None:
             if plain is None:
-                plain = self.spreads[0] = _Spread(self.groups, self.types, False)
+                plain = self.spreads[0] = _Spread(self.groups, self.types, False, self.budget)
                 if not plain.total:
                     raise _inconsistent("the observed plays leave no possible deal")
             wants = [g for g, group in enumerate(self.groups) if group.kind == _D and group.tarock == 2]
@@ -1343,7 +1356,7 @@ class _Spectator:
                 chosen = plain.draw(rnd)
                 if all(any(_TAROCKS >> c & 1 for c in chosen[g]) for g in wants):
                     return chosen
-            strict = self.spreads[1] = _Spread(self.groups, self.types, True)
+            strict = self.spreads[1] = _Spread(self.groups, self.types, True, self.budget)
             if not strict.total:
                 raise _inconsistent("the observed plays leave no possible deal")
         return strict.draw(rnd)
@@ -1441,9 +1454,11 @@ class _Spread:
     deals).
     """
 
-    __slots__ = ("steps", "cards", "split", "supply", "members", "n_view", "last", "need", "tables", "start", "total")
+    __slots__ = ("steps", "cards", "split", "supply", "members", "n_view", "last", "need", "tables", "start", "total", "budget")
 
-    def __init__(self, groups: list[_Group], types: list[tuple[int, bool, list[int]]], r7: bool) -> None:
+    def __init__(self, groups: list[_Group], types: list[tuple[int, bool, list[int]]], r7: bool, budget: int | None = None) -> None:
+        #: at most this many states, or a StateError with reason ``too_large`` (None: no bound)
+        self.budget = budget
         need = sum(1 << g for g, group in enumerate(groups) if group.kind == _D and group.tarock == 2) if r7 else 0
         if not need:  # (tarocks and other cards of the same groups count alike)
             merged: dict[int, list[int]] = {}
@@ -1566,6 +1581,8 @@ class _Spread:
                 children.append(child)
                 placed.append(what)
         self.tables[key] = (tuple(totals), tuple(children), tuple(placed)) if total else _NONE_ON
+        if self.budget is not None and len(self.tables) > self.budget:
+            raise StateError(Reason.TOO_LARGE, f"counting the deals of this view takes more than {self.budget:,} steps")
         return total
 
     def _moves(self, i: int, left: int, room: int, total_room: int, given: int) -> list[tuple[int, int, int, int, int, int]]:
@@ -1705,7 +1722,9 @@ def _state_key(i: int, left: int, room: int, given: int) -> int:
 _SpectatorLayout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int], int, list[int]]
 
 
-def _build_spectator(view: PlayerView, layout: _SpectatorLayout | None = None, held: tuple[int, int] = (0, 0)) -> _Spectator:
+def _build_spectator(
+    view: PlayerView, layout: _SpectatorLayout | None = None, held: tuple[int, int] = (0, 0), budget: int | None = None
+) -> _Spectator:
     """The model of a spectator's view of a dealt state, or of a position with the places of
     ``layout`` and the cards of each seat's set-up announcements ``held`` (:func:`_build_position_spectator`)."""
     rules: RuleSet = view._rules
@@ -1837,6 +1856,7 @@ def _build_spectator(view: PlayerView, layout: _SpectatorLayout | None = None, h
     m.prefix = prefix
     m.suffix = view._events[k:]
     m.spreads = [None, None]
+    m.budget = budget
     return m
 
 

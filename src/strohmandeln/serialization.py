@@ -595,7 +595,7 @@ def view_from_dict(data: object) -> PlayerView:
     :raises SerializationError: if the document is malformed or no deal or position produces it.
     """
     from . import _engine as E
-    from .sampling import _generator, _model, _PositionModel
+    from .sampling import CHECK_BUDGET, _generator, _model, _PositionModel
     from .views import HIDDEN_CARD, PlayerView  # noqa: F811
 
     d = _header(data, "view", _VIEW_FIELDS)
@@ -730,7 +730,7 @@ def view_from_dict(data: object) -> PlayerView:
     for name, value in fields.items():
         object.__setattr__(view, name, value)
     try:
-        model = _model(view)
+        model = _model(view, CHECK_BUDGET)  # (a spectator's view: a bounded count)
         places, hands = model.draw(_generator(0))
         if isinstance(model, _PositionModel):
             state = model.build(view, places, hands, True)
@@ -743,6 +743,8 @@ def view_from_dict(data: object) -> PlayerView:
                 state = state.apply(action)  # type: ignore[arg-type]
         real = state.view(player)
     except StrohmandelnError as error:
+        if error.reason is Reason.TOO_LARGE:  # (the bounded count of a spectator's view)
+            raise _fail("document", f"too costly to check: {error.message}", error.reason) from None
         raise _fail("document", f"no deal produces this view ({error.message})", error.reason) from None
     except (IndexError, KeyError, ValueError, StopIteration, RecursionError) as error:  # pragma: no cover - defensive
         raise _fail("document", f"no deal produces this view ({type(error).__name__})") from None
