@@ -171,6 +171,7 @@ def test_R6_compose_order_places_partial_specifications_and_fills_canonically() 
         ({"strohmaenner": None}, Reason.BAD_SEAT),
         ({"hands": ("XXI", ())}, Reason.INVALID_CARD),
         ({"hands": (None, ())}, Reason.INVALID_CARD),
+        ({"hands": ({"XXI": 1}, ())}, Reason.INVALID_CARD),
         ({"strohmaenner": ({0: (), 1: ()}, ((), (), ()))}, Reason.BAD_STROHMANN),
         ({"strohmaenner": ((5, (), ()), ((), (), ()))}, Reason.INVALID_CARD),
     ],
@@ -180,6 +181,18 @@ def test_R6_compose_order_refuses_impossible_layouts(kwargs: dict[str, Any], rea
     with pytest.raises(DeckError) as info:
         compose_order(CLASSIC, dealer=0, **kwargs)
     assert info.value.reason is reason
+
+
+def test_R6_compose_order_takes_a_hand_as_a_set() -> None:
+    """R6: a hand is a set of cards, so a set (or frozenset) will do for one; piles are ordered
+    (top first) and must be sequences."""
+    order = compose_order(CLASSIC, dealer=0, hands=(frozenset(cards("XXI Sküs")), set()))
+    hands, _ = deal_layout(CLASSIC, order, dealer=0)
+    assert set(cards("XXI Sküs")) <= set(hands[0])
+    assert order == compose_order(CLASSIC, dealer=0, hands=(cards("XXI Sküs"), ()))  # canonical order
+    with pytest.raises(DeckError) as info:
+        compose_order(CLASSIC, dealer=0, strohmaenner=((frozenset(cards("XXI I")), (), ()), ((), (), ())))  # type: ignore[arg-type]
+    assert info.value.reason is Reason.INVALID_CARD
 
 
 def test_R4_compose_order_refuses_cards_outside_the_40_card_deck() -> None:

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 from itertools import repeat
 from operator import call as _call
@@ -102,11 +102,16 @@ def deal_layout(
     return (hands[0], hands[1]), (piles[0], piles[1])
 
 
-def _listed(items: object, reason: Reason, message: str) -> list[Any]:
-    """``items`` as a list, if it is a sequence (not text, bytes or a mapping); else refused."""
-    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+def _listed(items: object, reason: Reason, message: str, unordered: bool = False) -> list[Any]:
+    """``items`` as a list, if it is a sequence (or, if ``unordered``, any collection such as a
+    set) and not text, bytes or a mapping; else refused."""
+    kind = Collection if unordered else Sequence
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, kind):
         raise DeckError(reason, message)
-    return list(items)
+    out = list(items)
+    if not isinstance(items, Sequence):  # (a set: in canonical order, the same deck order every time)
+        out.sort(key=lambda card: card.index if isinstance(card, Card) else -1)
+    return out
 
 
 def _check_dealer(dealer: object) -> None:
@@ -165,13 +170,14 @@ def compose_order(
     rules: RuleSet,
     *,
     dealer: int,
-    hands: Sequence[Sequence[Card]] = ((), ()),
+    hands: Sequence[Collection[Card]] = ((), ()),
     strohmaenner: Sequence[Sequence[Sequence[Card]]] = (((), (), ()), ((), (), ())),
 ) -> tuple[Card, ...]:
     """The deck order that deals the given cards to the given places (the inverse of R6).
 
-    ``hands[seat]`` lists cards that must be in that seat's hand; ``strohmaenner[seat][k]`` lists
-    the top cards of Strohmann ``k`` of that seat, top first. Places left open are filled with the
+    ``hands[seat]`` holds cards that must be in that seat's hand (a list, tuple or set: a set's
+    cards take the hand's places in canonical order); ``strohmaenner[seat][k]`` lists the top
+    cards of Strohmann ``k`` of that seat, top first. Places left open are filled with the
     remaining cards in canonical order. Scenario tests and puzzles use it to set up a deal.
 
     :raises DeckError: if a card is given twice, is not in the deck, or a place is overfull.
@@ -203,7 +209,7 @@ def compose_order(
         slots[position] = card
 
     for seat in (0, 1):
-        hand = _listed(hands[seat], Reason.INVALID_CARD, f"seat {seat}'s hand must be a sequence of cards")
+        hand = _listed(hands[seat], Reason.INVALID_CARD, f"seat {seat}'s hand must be a collection of cards", unordered=True)
         if len(hand) > len(hand_slots[seat]):
             raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}'s hand holds {len(hand_slots[seat])} cards")
         for card, position in zip(hand, hand_slots[seat]):
