@@ -210,34 +210,17 @@ def _sample_setup(middle: Sequence[Route], sampled_before: bool, spectator: bool
 
 
 @pytest.mark.benchmark(group="3 sampling and serialization")
-def test_sample(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    middle = positions.middle(settings.sample_views)
-    _, seconds = timed(
-        benchmark, sample_each, setup=_sample_setup(middle, False), batch=f"{len(middle)} new views", rounds=settings.rounds
-    )
-    results["sample"].set_time(seconds, len(middle))
-
-
-@pytest.mark.benchmark(group="3 sampling and serialization")
-def test_sample_again(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results) -> None:
-    middle = positions.middle(settings.sample_views)
-    _, seconds = timed(
-        benchmark,
-        sample_each,
-        setup=_sample_setup(middle, True),
-        batch=f"{len(middle)} views sampled once before",
-        rounds=settings.rounds,
-    )
-    results["sample_again"].set_time(seconds, len(middle))
-
-
-@pytest.mark.benchmark(group="3 sampling and serialization")
+@pytest.mark.parametrize("spectator", (False, True), ids=("player", "spectator"))
 @pytest.mark.parametrize("again", (False, True), ids=("first", "again"))
-def test_sample_spectator(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results, again: bool) -> None:
+def test_sample(benchmark: Benchmark, positions: Positions, settings: Settings, results: Results, spectator: bool, again: bool) -> None:
+    """A first sample of new views (the player's to act, or a spectator's), or another sample of
+    views sampled once before."""
     middle = positions.middle(settings.sample_views)
-    batch = f"{len(middle)} spectators' views" + (" sampled once before" if again else "")
-    _, seconds = timed(benchmark, sample_each, setup=_sample_setup(middle, again, spectator=True), batch=batch, rounds=settings.rounds)
-    results["sample_spectator_again" if again else "sample_spectator"].set_time(seconds, len(middle))
+    whose = "spectators' views" if spectator else "views" if again else "new views"
+    batch = f"{len(middle)} {whose}" + (" sampled once before" if again else "")
+    _, seconds = timed(benchmark, sample_each, setup=_sample_setup(middle, again, spectator), batch=batch, rounds=settings.rounds)
+    key = "sample" + ("_spectator" if spectator else "") + ("_again" if again else "")
+    results[key].set_time(seconds, len(middle))
 
 
 @pytest.mark.benchmark(group="3 sampling and serialization")
