@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, NoReturn
 
 from typing_extensions import Self
@@ -447,9 +447,16 @@ def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
     'hK XXI'
     """
-    names = []
+    return " ".join(card.ascii if ascii else str(card) for card in _each_card(cards))
+
+
+def _each_card(cards: Iterable[object]) -> Iterator[Card]:
+    """The items of ``cards``, each checked to be a :class:`Card` (internal: for the functions
+    that take cards from a program).
+
+    :raises TypeError: at the first item that is not a card.
+    """
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"not a card: {card!r:.40}")
-        names.append(card.ascii if ascii else str(card))
-    return " ".join(names)
+        yield card

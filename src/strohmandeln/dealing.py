@@ -63,9 +63,7 @@ def _shuffled_positions(n: int, rng: random.Random | int) -> list[int]:
 
 
 def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
-    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
-        raise DeckError(Reason.NO_DECK_SOURCE, "order must be a sequence of cards")
-    cards = tuple(order)
+    cards = tuple(_listed(order, Reason.NO_DECK_SOURCE, "order must be a sequence of cards"))
     expected = rules.deck.card_count
     if len(cards) != expected:
         raise DeckError(Reason.WRONG_DECK_SIZE, f"a deck order needs {expected} cards, got {len(cards)}")

@@ -30,7 +30,7 @@ from typing import Final
 
 import attrs
 
-from .cards import DECK_54, Card
+from .cards import DECK_54, Card, _each_card
 
 __all__ = ["CardPoints", "Counting", "card_thirds"]
 
@@ -85,12 +85,7 @@ def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) 
         table = _THIRDS[Counting(counting)]
     except (ValueError, TypeError):
         raise TypeError(f"counting must be a Counting, not {counting!r:.40}") from None
-    total = 0
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"not a card: {card!r:.40}")
-        total += table[card.index]
-    return total
+    return sum(table[card.index] for card in _each_card(cards))
 
 
 _FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}

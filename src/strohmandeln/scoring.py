@@ -22,7 +22,7 @@ special-cased.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -32,10 +32,7 @@ from .cards import DECK_54, MOND, SKUS
 from .errors import Reason, SerializationError, StateError
 from .points import CardPoints
 from .rules import Bonus, Deck, UndertakenDraw, ValatReplaces
-from .state import F_AUC, F_CALLS, F_DEAL, F_NTR, F_TRICKS, F_W0, F_W1
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import F_AUC, F_CALLS, F_DEAL, F_NTR, F_TRICKS, F_W0, F_W1, GameState
 
 __all__ = ["DealResult", "ScoreLine", "score"]
 
@@ -306,8 +303,6 @@ def score(state: GameState, multiplier: int = 1) -> DealResult:
     ...
     strohmandeln.errors.StateError: the deal is not over yet
     """
-    from .state import GameState
-
     if not isinstance(state, GameState):
         raise TypeError(f"score() takes a GameState, not {type(state).__name__}")
     if not state.is_terminal:
