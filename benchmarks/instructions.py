@@ -14,9 +14,11 @@ preparation and warm-up (positions, views, a few units with other seeds) for twi
 units, once running half of them and once all; the difference of the two totals divided by the
 count is the figure (the two processes differ in nothing else, so their start-up and exit cancel
 out).
-``--cache`` also simulates the caches and counts the reads and writes that miss the first-level
-data cache (D1, 32 KiB on the project's machine): these, not the instructions, are where a
-state-building engine loses time against a mutating one (see the performance page).
+``--cache`` also simulates the caches and counts the misses of the first-level caches (32 KiB
+each on the project's machine): fetches of the interpreter's own machine code that miss the
+instruction cache (I1), and reads and writes that miss the data cache (D1). These, more than the
+instructions, are where a state-building engine loses time against a mutating one (see the
+performance page).
 ``PYTHONHASHSEED`` is fixed, so a run repeats to within a fraction of a percent. Valgrind is a
 system tool, not a Python package: the script says so and exits with status 2 if it is missing.
 It is not part of the timed suite or of CI (a run takes about a minute per workload).
@@ -33,7 +35,10 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from strohmandeln import GameState
 
 HERE: Final = Path(__file__).resolve().parent
 
@@ -64,6 +69,62 @@ def _deal(count: int) -> Callable[[int], object]:
     return lambda k: deal_many(CLASSIC, k, 0)
 
 
+def _stages(count: int, seed: int) -> tuple[list[GameState], list[GameState], list[GameState]]:
+    """Random CLASSIC deals until ``count`` of them reach the card play: their first states,
+    their first states of the card play, and their finished states."""
+    import random
+
+    from strohmandeln import CLASSIC, Phase, deal
+
+    rng = random.Random(seed)
+    dealt: list[GameState] = []
+    played: list[GameState] = []
+    finished: list[GameState] = []
+    while len(played) < count:
+        state = deal(CLASSIC, dealer=len(dealt) & 1, rng=rng)
+        dealt.append(state)
+        while not state.is_terminal:
+            if state.phase is Phase.PLAY and len(played) < len(dealt):
+                played.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+        finished.append(state)
+    return dealt, played, finished
+
+
+def _stage(stage: int) -> Prepare:
+    """Units of one stage of random CLASSIC deals, played as the timed suite plays them: 0 the
+    auction (from the dealt state to the card play or a void end), 1 the card play (from its
+    first state to the end), 2 ``result()``."""
+
+    def prepare(count: int) -> Callable[[int], object]:
+        import random
+
+        from strohmandeln import Phase
+
+        def auction(states: Sequence[GameState], rng: random.Random) -> None:
+            choice = rng.choice
+            for state in states:
+                while state.phase is not Phase.PLAY and not state.is_terminal:
+                    state = state.apply(choice(state.legal_actions()))
+
+        def play(states: Sequence[GameState], rng: random.Random) -> None:
+            choice = rng.choice
+            for state in states:
+                while not state.is_terminal:
+                    state = state.apply(choice(state.legal_actions()))
+
+        def result(states: Sequence[GameState], rng: random.Random) -> None:
+            for state in states:
+                state.result()
+
+        units = _stages(count + 20, 5)[stage][: count + 20]
+        run = (auction, play, result)[stage]
+        run(units[count:], random.Random(99))  # (warm-up: other deals)
+        return lambda k: run(units[:k], random.Random(1))
+
+    return prepare
+
+
 def _floor(count: int) -> Callable[[int], object]:
     from floor import floor_random_deals
 
@@ -75,7 +136,8 @@ def _sample(again: bool) -> Prepare:
     def prepare(count: int) -> Callable[[int], object]:
         from suite import rebuild, sample_each, sample_positions, views_of
 
-        positions = sample_positions(max(40, count // 3), 0)
+        # (one pool of positions whatever the count, so that counts of different runs compare)
+        positions = sample_positions(200, 0)
         middle = positions.middle(count)
         assert len(middle) == count, "fewer mid-game positions than units"
         sample_each(views_of(rebuild(middle)), random.Random(99))  # (warm-up: other views)
@@ -92,6 +154,9 @@ WORKLOADS: Final[dict[str, tuple[str, Prepare]]] = {
     "deals_classic": ("a random full CLASSIC deal through the public API (as the timed suite)", _deals("CLASSIC")),
     "deals_extended": ("a random full EXTENDED deal through the public API", _deals("EXTENDED")),
     "deal": ("deal(CLASSIC, dealer=k % 2, rng=rng) alone", _deal),
+    "auction": ("the auction of a random CLASSIC deal (a random legal decision at each step)", _stage(0)),
+    "play": ("the card play of a random CLASSIC deal (a random legal card at each step)", _stage(1)),
+    "result": ("result() of a finished random CLASSIC deal", _stage(2)),
     "floor": ("a random deal of the minimal bitmask engine (benchmarks/floor.py)", _floor),
     "sample_first": ("a first sample of a new view of a mid-game position", _sample(again=False)),
     "sample_again": ("another sample of a view sampled once already", _sample(again=True)),
@@ -104,9 +169,9 @@ def child(name: str, count: int, run: int) -> None:
     WORKLOADS[name][1](count)(run)
 
 
-def counts(name: str, count: int, run: int, cache: bool) -> tuple[int, int | None]:
-    """The instructions valgrind counts for a child process of the workload, and its misses of
-    the first-level data cache if ``cache``."""
+def counts(name: str, count: int, run: int, cache: bool) -> tuple[int, tuple[int, int] | None]:
+    """The instructions valgrind counts for a child process of the workload, and if ``cache``
+    its misses of the first-level instruction and data caches."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     command = [
         "valgrind",
@@ -124,10 +189,13 @@ def counts(name: str, count: int, run: int, cache: bool) -> tuple[int, int | Non
     ]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     refs = re.search(r"I\s+refs:\s*([\d,]+)", done.stderr)
-    misses = re.search(r"D1\s+misses:\s*([\d,]+)", done.stderr)
-    if done.returncode != 0 or refs is None or (cache and misses is None):
+    i1 = re.search(r"I1\s+misses:\s*([\d,]+)", done.stderr)
+    d1 = re.search(r"D1\s+misses:\s*([\d,]+)", done.stderr)
+    if done.returncode != 0 or refs is None or (cache and (i1 is None or d1 is None)):
         raise SystemExit(f"valgrind failed on {name} (status {done.returncode}):\n{done.stderr[-2000:]}")
-    return _number(refs.group(1)), _number(misses.group(1)) if cache and misses is not None else None
+    if cache and i1 is not None and d1 is not None:
+        return _number(refs.group(1)), (_number(i1.group(1)), _number(d1.group(1)))
+    return _number(refs.group(1)), None
 
 
 def _number(text: str) -> int:
@@ -138,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Instructions per unit of work, counted by valgrind.", allow_abbrev=False)
     parser.add_argument("workloads", nargs="*", metavar="WORKLOAD", help="the workloads to count (default: all)")
     parser.add_argument("--count", type=int, default=200, metavar="N", help="units counted per workload (default 200)")
-    parser.add_argument("--cache", action="store_true", help="also count the misses of the first-level data cache (slower)")
+    parser.add_argument("--cache", action="store_true", help="also count the misses of the first-level instruction and data caches (slower)")
     parser.add_argument("--list", action="store_true", help="list the workloads and exit")
     parser.add_argument("--child", metavar="WORKLOAD", help=argparse.SUPPRESS)
     parser.add_argument("--run", type=int, default=0, help=argparse.SUPPRESS)
@@ -161,7 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         total, total_misses = counts(name, 2 * args.count, 2 * args.count, args.cache)
         line = f"{name:15} {(total - base) / args.count:12,.0f} instructions"
         if base_misses is not None and total_misses is not None:
-            line += f" {(total_misses - base_misses) / args.count:9,.0f} D1 misses"
+            i1, d1 = ((total_misses[k] - base_misses[k]) / args.count for k in (0, 1))
+            line += f" {i1:9,.0f} I1 misses {d1:9,.0f} D1 misses"
         print(f"{line} per unit ({args.count} units: {WORKLOADS[name][0]})")
     return 0
 
