@@ -324,3 +324,65 @@ def test_R16_instances_of_action_subclasses_are_refused_as_why_illegal_says(make
         with pytest.raises(IllegalActionError) as info:
             state.apply(odd)
         assert (info.value.reason, str(info.value)) == (explained.reason, str(explained))
+
+
+def test_R7_R8_R10_decisions_from_legal_actions_take_the_fast_path_to_the_same_states() -> None:
+    """R7, R8, R10: ``apply`` recognises the decisions ``legal_actions()`` returns by identity and
+    skips the full check; the successor equals the one an equal decision built by hand gives
+    (which is checked in full), and identity admits nothing else: another phase's decision is
+    still refused with ``WRONG_PHASE``, a seat out of turn with ``NOT_YOUR_TURN``."""
+    import random
+
+    from strohmandeln import PRESETS
+
+    import attrs
+
+    from strohmandeln import compose_order
+
+    everyone = {type(a): a for phase in (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING) for a in _decisions_of(phase)}
+    seen: set[Phase] = set()
+    rng = random.Random(3)
+    every_phase = [attrs.evolve(rules, name=f"{rules.name}_all", fold_without_tarock=True, undertaker_doubling=True) for rules in PRESETS.values()]
+    for rules in [*PRESETS.values(), *every_phase]:
+        suit_cards = [c for c in rules.deck.cards if not c.is_tarock]
+        for k in range(40):
+            if k < 4:  # Elder without a tarock: the fold phase (R7), if the rules have it
+                order = compose_order(rules, dealer=k & 1, hands=_hands(k & 1, suit_cards[: sum(rules.deck.hand_packets)]))
+                state = deal(rules, dealer=k & 1, order=order)
+            else:
+                state = deal(rules, dealer=k & 1, rng=rng)
+            while state.phase in (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING):
+                seen.add(state.phase)
+                legal = state.legal_actions()
+                seat = state.current_player
+                assert seat is not None
+                for action in legal:
+                    fresh = type(action)()  # type: ignore[call-arg]  # (a decision: no fields)
+                    assert fresh is not action
+                    assert state.apply(action) == state.apply(fresh)
+                    with pytest.raises(IllegalActionError) as info:
+                        state.apply(action, player=1 - seat)
+                    assert info.value.reason is Reason.NOT_YOUR_TURN
+                for kind, other in everyone.items():
+                    if kind not in {type(a) for a in legal}:
+                        with pytest.raises(IllegalActionError) as info:
+                            state.apply(other)
+                        assert info.value.reason is Reason.WRONG_PHASE
+                state = state.apply(rng.choice(legal))
+            for other in everyone.values():
+                with pytest.raises(IllegalActionError) as info:
+                    state.apply(other)
+                assert info.value.reason in (Reason.WRONG_PHASE, Reason.GAME_OVER)
+    assert seen == {Phase.FOLD, Phase.AUCTION, Phase.DOUBLING}
+
+
+def _decisions_of(phase: Phase) -> tuple[Any, ...]:
+    """The interned decisions of a phase before the play, as ``legal_actions()`` returns them."""
+    from strohmandeln.state import _DECISIONS
+
+    return _DECISIONS[id(phase)]
+
+
+def _hands(dealer: int, elder_cards: list[Card]) -> tuple[list[Card], list[Card]]:
+    """``compose_order``'s hands with ``elder_cards`` as Elder's whole hand."""
+    return (elder_cards, []) if dealer == 1 else ([], elder_cards)

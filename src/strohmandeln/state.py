@@ -938,8 +938,9 @@ class GameState(E.ValueByKey):
 
         Every action is checked. The plays that :meth:`legal_actions` and
         :func:`~strohmandeln.parse_action` return are interned objects and take the fastest
-        path (recognised by identity, the card checked against the seat's masks); an equal
-        ``Play`` built by hand is accepted too, after a fuller check.
+        path (recognised by identity, the card checked against the seat's masks), as do the
+        decisions :meth:`legal_actions` returns; an equal action built by hand is accepted too,
+        after a fuller check.
 
         :param player: if given, the seat that claims to act; a server passes it so that a move
             out of turn is refused with reason ``not_your_turn``.
@@ -952,7 +953,7 @@ class GameState(E.ValueByKey):
         >>> state.history, after.history
         ((), (Pass(),))
         """
-        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, _ = self._c
+        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, now = self._c
         legal: tuple[Action, ...]  # the successor's legal actions
         # The hot path takes the interned plain plays that legal_actions() and parse_action()
         # return, identified by identity; everything else is checked in full by _check first.
@@ -962,6 +963,10 @@ class GameState(E.ValueByKey):
                 plain = action is _PLAIN[i]
             except Exception:  # not a play, or a malformed card: _check says why
                 plain = False
+        elif player is None and now and (action is now[0] or action is now[-1]):
+            # A decision that legal_actions() returned (each phase before the play has two,
+            # interned): identity says it is legal here.
+            return self._apply_decision(action)
         else:
             plain = False
         if plain:
@@ -1166,9 +1171,17 @@ class GameState(E.ValueByKey):
         h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
         und = auc[0]
         turn = first_leader(d.rules, d.dealer, und)
+        h0 = c[3] | h0_add
+        h1 = c[4] | h1_add
+        t0 = c[5] | t0_add
+        t1 = c[6] | t1_add
+        # The leader's legal actions: every card he holds or sees on his Strohmänner (R13).
+        h = h1 if turn else h0
+        m = h | (t1 if turn else t0)
+        plain = _lead_plays(m)
+        legal = _vary(d, plain, m, h, turn, c[11], -1, c[10]) if d.may_vary[turn] else plain  # (no card is led yet)
         n: GameState = _LiveState()
-        fields = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
-        n._c = (*fields, _legal_of(fields))
+        n._c = (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events, legal)
         return n
 
     # ------------------------------------------------------------------------------------------
