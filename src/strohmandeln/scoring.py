@@ -327,8 +327,7 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
         plan = _plan(d)
     w0 = c[F_W0]
     w1 = c[F_W1]
-    t0, t1, t2, t3, t4 = d.thirds_chunks  # (Deal.thirds_of, inline)
-    thirds0 = t0[w0 & 2047] + t1[w0 >> 11 & 2047] + t2[w0 >> 22 & 2047] + t3[w0 >> 33 & 2047] + t4[w0 >> 44 & 2047]
+    thirds0 = d.thirds_of(w0)
     # Once the two seats' cards make up the deck (every finished deal), seat 1 has the rest.
     thirds1 = plan.total - thirds0 if w0 | w1 == plan.deck and not w0 & w1 else d.thirds_of(w1)
     if thirds0 < _SHARED_THIRDS and thirds1 < _SHARED_THIRDS:
