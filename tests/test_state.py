@@ -281,6 +281,10 @@ def test_order_and_rules_are_reported() -> None:
     assert all(isinstance(c, Card) for c in state.hand(0))
 
 
+class _PicklablePass(Pass):
+    """A subclass of an action (module level, so that pickle finds it)."""
+
+
 def test_states_survive_pickle_with_their_terminal_flag() -> None:
     """A live and a finished state survive pickle equal, with ``is_terminal`` kept; every state is
     a ``GameState`` (of one of two private subclasses, for live and for finished or void deals) and
@@ -297,10 +301,15 @@ def test_states_survive_pickle_with_their_terminal_flag() -> None:
         assert repr(back).startswith("<GameState ")
     assert done.is_terminal and not live.is_terminal
     assert done.result() == pickle.loads(pickle.dumps(done)).result()
-    # The legal actions come back as the interned plays, which keep apply's fast path.
-    back = pickle.loads(pickle.dumps(live))
-    assert back.legal_actions() == live.legal_actions()
-    assert all(a is b for a, b in zip(back.legal_actions(), live.legal_actions(), strict=True))
+    # The legal actions come back as the interned plays and decisions, which keep apply's fast
+    # path; a decision of a subclass stays of its class.
+    for state in (live, _auction()):
+        back = pickle.loads(pickle.dumps(state))
+        assert back.legal_actions() == state.legal_actions()
+        assert all(a is b for a, b in zip(back.legal_actions(), state.legal_actions(), strict=True))
+    assert all(pickle.loads(pickle.dumps(type(a)())) is a for a in _auction().legal_actions())  # type: ignore[call-arg]
+    odd = pickle.loads(pickle.dumps(_PicklablePass()))
+    assert type(odd) is _PicklablePass
 
 
 @pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])

@@ -121,6 +121,12 @@ class Play:
         return (_unpickle_play, (self.card, self.announcements, self.call))
 
 
+def _reduce_decision(self: object) -> tuple[Any, ...]:
+    # A pickled decision comes back as the interned object, as a play does (Play.__reduce__),
+    # so that a state sent to another process keeps apply's fast path for its legal actions.
+    return (_unpickle_decision, (type(self),))
+
+
 @attrs.frozen
 class Fold:
     """Fold a deal without a tarock in the hand (R7): the deal is void, the same dealer deals.
@@ -131,6 +137,8 @@ class Fold:
 
     def __str__(self) -> str:
         return "fold"
+
+    __reduce__ = _reduce_decision
 
 
 @attrs.frozen
@@ -143,6 +151,8 @@ class Keep:
 
     def __str__(self) -> str:
         return "keep"
+
+    __reduce__ = _reduce_decision
 
 
 @attrs.frozen
@@ -158,6 +168,8 @@ class Take:
     def __str__(self) -> str:
         return "take"
 
+    __reduce__ = _reduce_decision
+
 
 @attrs.frozen
 class Pass:
@@ -171,6 +183,8 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
+
+    __reduce__ = _reduce_decision
 
 
 @attrs.frozen
@@ -192,6 +206,8 @@ class Double:
     def __str__(self) -> str:
         return "double"
 
+    __reduce__ = _reduce_decision
+
 
 @attrs.frozen
 class NoDouble:
@@ -203,6 +219,8 @@ class NoDouble:
 
     def __str__(self) -> str:
         return "no-double"
+
+    __reduce__ = _reduce_decision
 
 
 #: Any action.
@@ -224,6 +242,16 @@ _WORDS: Final[dict[str, Action]] = {
     "no-double": NO_DOUBLE,
     "nodouble": NO_DOUBLE,
 }
+
+
+
+def _unpickle_decision(kind: type[Action]) -> Action:
+    """The interned decision of this type (see ``_reduce_decision``), or a new one of a subclass."""
+    for action in _WORDS.values():
+        if type(action) is kind:
+            return action
+    return kind()  # type: ignore[call-arg]
+
 
 # Interned plays: every card with each announcement subset; calls only where they can exist.
 _ANN_SUBSETS: Final[tuple[frozenset[Announcement], ...]] = (
