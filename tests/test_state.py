@@ -285,6 +285,10 @@ class _PicklablePass(Pass):
     """A subclass of an action (module level, so that pickle finds it)."""
 
 
+class _PicklablePlay(Play):
+    """A subclass of a play (module level, so that pickle finds it)."""
+
+
 def test_states_survive_pickle_with_their_terminal_flag() -> None:
     """A live and a finished state survive pickle equal, with ``is_terminal`` kept; every state is
     a ``GameState`` (of one of two private subclasses, for live and for finished or void deals) and
@@ -308,8 +312,9 @@ def test_states_survive_pickle_with_their_terminal_flag() -> None:
         assert back.legal_actions() == state.legal_actions()
         assert all(a is b for a, b in zip(back.legal_actions(), state.legal_actions(), strict=True))
     assert all(pickle.loads(pickle.dumps(type(a)())) is a for a in _auction().legal_actions())  # type: ignore[call-arg]
-    odd = pickle.loads(pickle.dumps(_PicklablePass()))
-    assert type(odd) is _PicklablePass
+    for odd in (_PicklablePass(), _PicklablePlay(card("XXI"))):
+        back_odd = pickle.loads(pickle.dumps(odd))
+        assert type(back_odd) is type(odd) and back_odd == odd
 
 
 @pytest.mark.parametrize("make", [_auction, _play], ids=["auction", "play"])

@@ -117,7 +117,10 @@ class Play:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A pickled play comes back as the interned object where there is one, so that a state
-        # sent to another process keeps apply's fast path for the plays of its legal actions.
+        # sent to another process keeps apply's fast path for the plays of its legal actions
+        # (a play of a subclass stays of its class).
+        if type(self) is not Play:
+            return (type(self), (self.card, self.announcements, self.call))
         return (_unpickle_play, (self.card, self.announcements, self.call))
 
 
