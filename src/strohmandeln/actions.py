@@ -247,7 +247,6 @@ _WORDS: Final[dict[str, Action]] = {
 }
 
 
-
 def _unpickle_decision(kind: type[Action]) -> Action:
     """The interned decision of this type (see ``_reduce_decision``), or a new one of a subclass."""
     for action in _WORDS.values():
