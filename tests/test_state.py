@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
+import attrs
 import pytest
 from helpers import card, legal_texts, play, scripted_deal, snapshot
 
 from strohmandeln import (
     CLASSIC,
+    PRESETS,
     DECK_54,
     EXTENDED,
     Announcement,
@@ -23,6 +26,7 @@ from strohmandeln import (
     Reason,
     StrohmandelnError,
     Take,
+    compose_order,
     deal,
     parse_action,
 )
@@ -306,7 +310,7 @@ def test_states_survive_pickle_with_their_terminal_flag() -> None:
     assert done.is_terminal and not live.is_terminal
     assert done.result() == pickle.loads(pickle.dumps(done)).result()
     # The legal actions come back as the interned plays and decisions, which keep apply's fast
-    # path; a decision of a subclass stays of its class.
+    # path; an action of a subclass stays of its class.
     for state in (live, _auction()):
         back = pickle.loads(pickle.dumps(state))
         assert back.legal_actions() == state.legal_actions()
@@ -345,14 +349,6 @@ def test_R7_R8_R10_decisions_from_legal_actions_take_the_fast_path_to_the_same_s
     skips the full check; the successor equals the one an equal decision built by hand gives
     (which is checked in full), and identity admits nothing else: another phase's decision is
     still refused with ``WRONG_PHASE``, a seat out of turn with ``NOT_YOUR_TURN``."""
-    import random
-
-    from strohmandeln import PRESETS
-
-    import attrs
-
-    from strohmandeln import compose_order
-
     everyone = {type(a): a for phase in (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING) for a in _decisions_of(phase)}
     seen: set[Phase] = set()
     rng = random.Random(3)
