@@ -1171,17 +1171,9 @@ class GameState(E.ValueByKey):
         h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
         und = auc[0]
         turn = first_leader(d.rules, d.dealer, und)
-        h0 = c[3] | h0_add
-        h1 = c[4] | h1_add
-        t0 = c[5] | t0_add
-        t1 = c[6] | t1_add
-        # The leader's legal actions: every card he holds or sees on his Strohmänner (R13).
-        h = h1 if turn else h0
-        m = h | (t1 if turn else t0)
-        plain = _lead_plays(m)
-        legal = _vary(d, plain, m, h, turn, c[11], -1, c[10]) if d.may_vary[turn] else plain  # (no card is led yet)
         n: GameState = _LiveState()
-        n._c = (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events, legal)
+        fields = (d, _PLAY, turn, c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events)
+        n._c = fields + (_legal_of(fields),)
         return n
 
     # ------------------------------------------------------------------------------------------
