@@ -321,27 +321,20 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
     # and shares its card points and score lines (see _card_points and _line below).
     c = state._c
     d = c[F_DEAL]
-    rules = d.rules
-    plan = _PLANS.get(id(rules))
-    if plan is None or plan.rules is not rules:
-        plan = _plan(d)
+    plan = _plan(d)
     w0 = c[F_W0]
     w1 = c[F_W1]
     thirds0 = d.thirds_of(w0)
     # Once the two seats' cards make up the deck (every finished deal), seat 1 has the rest.
     thirds1 = plan.total - thirds0 if w0 | w1 == plan.deck and not w0 & w1 else d.thirds_of(w1)
-    if thirds0 < _SHARED_THIRDS and thirds1 < _SHARED_THIRDS:
-        points = (_CARD_POINTS[thirds0], _CARD_POINTS[thirds1])
-        rounded = (_ROUNDED[thirds0], _ROUNDED[thirds1])
-    else:
-        points = (_card_points(thirds0), _card_points(thirds1))
-        rounded = (points[0].rounded, points[1].rounded)
+    points = (_card_points(thirds0), _card_points(thirds1))
     u, doubled, void = c[F_AUC]
     if void is not None:
         return DealResult(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
     line = _line  # (the multiplier is an int: equal lines are shared)
     table = plan.table
     need = plan.need
+    rounded = (points[0].rounded, points[1].rounded)
     undertaker = None if u < 0 else u
     lines: list[ScoreLine] = []
 
@@ -411,16 +404,13 @@ _VALAT: Final = Bonus.VALAT.value
 # six fields (tests/test_scoring_fast.py compares the results with the constructors' over
 # random deals of every preset).
 
-_SHARED_THIRDS: Final = 265
-#: ``CardPoints(t)`` for every total of thirds a deck can give (54 cards: 210, 40 cards: 264),
-#: and its ``rounded``.
-_CARD_POINTS: Final = tuple(CardPoints(t) for t in range(_SHARED_THIRDS))
-_ROUNDED: Final = tuple(points.rounded for points in _CARD_POINTS)
+#: ``CardPoints(t)`` for every total of thirds a deck can give (54 cards: 210, 40 cards: 264).
+_CARD_POINTS: Final = tuple(CardPoints(t) for t in range(265))
 
 
 def _card_points(thirds: int) -> CardPoints:
     """``CardPoints(thirds)``, shared for every possible total (thirds are never negative)."""
-    return _CARD_POINTS[thirds] if thirds < _SHARED_THIRDS else CardPoints(thirds)
+    return _CARD_POINTS[thirds] if thirds < 265 else CardPoints(thirds)
 
 
 _LINES: dict[tuple[str, int, int, int, str, str], ScoreLine] = {}
