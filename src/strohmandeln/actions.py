@@ -247,12 +247,14 @@ _WORDS: Final[dict[str, Action]] = {
 }
 
 
+#: The interned decision of each decision type.
+_DECISION_OF: Final[dict[type, Action]] = {type(action): action for action in _WORDS.values()}
+
+
 def _unpickle_decision(kind: type[Action]) -> Action:
     """The interned decision of this type (see ``_reduce_decision``), or a new one of a subclass."""
-    for action in _WORDS.values():
-        if type(action) is kind:
-            return action
-    return kind()  # type: ignore[call-arg]
+    action = _DECISION_OF.get(kind)
+    return action if action is not None else kind()  # type: ignore[call-arg]
 
 
 # Interned plays: every card with each announcement subset; calls only where they can exist.
