@@ -490,13 +490,9 @@ def _uncovered(view: PlayerView, node: Any) -> tuple[_Lay, list[int], list[int],
     at = list(lay.starts)
     seen = 0
     pid_of = _PID
-    events: list[int] = []  # (latest first)
-    link = node
-    while link is not None:
-        link, e = link
-        events.append(e)
+    events: list[int] = E.walk(node)  # type: ignore[assignment]
     limit = len(fixed)
-    for e in reversed(events):
+    for e in events:
         pid = pid_of[e & 7]
         pos = at[pid]
         at[pid] = pos + 1
