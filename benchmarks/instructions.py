@@ -22,6 +22,12 @@ performance page).
 ``PYTHONHASHSEED`` is fixed, so a run repeats to within a fraction of a percent. Valgrind is a
 system tool, not a Python package: the script says so and exits with status 2 if it is missing.
 It is not part of the timed suite or of CI (a run takes about a minute per workload).
+
+``--opcodes`` counts instead, without valgrind, the bytecodes the workload's units execute, in
+all and by function (with :func:`sys.settrace` and opcode events, in this process): where the
+interpreter's instructions are spent at the level of the Python source. A run repeats exactly::
+
+    python benchmarks/instructions.py play floor --opcodes --count 20
 """
 
 from __future__ import annotations
@@ -33,9 +39,11 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
+from types import FrameType
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from strohmandeln import GameState
@@ -202,11 +210,35 @@ def _number(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+def opcodes(name: str, count: int) -> Counter[str]:
+    """The bytecodes that ``count`` units of the workload execute, by function (qualified
+    name), traced in this process; the preparation and warm-up are not counted."""
+    sys.path.insert(0, str(HERE))
+    run = WORKLOADS[name][1](count)
+    executed: Counter[str] = Counter()
+
+    def trace(frame: FrameType, event: str, arg: object) -> Callable[..., Any]:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            executed[frame.f_code.co_qualname] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        run(count)
+    finally:
+        sys.settrace(None)
+    return executed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Instructions per unit of work, counted by valgrind.", allow_abbrev=False)
     parser.add_argument("workloads", nargs="*", metavar="WORKLOAD", help="the workloads to count (default: all)")
     parser.add_argument("--count", type=int, default=200, metavar="N", help="units counted per workload (default 200)")
     parser.add_argument("--cache", action="store_true", help="also count the misses of the first-level instruction and data caches (slower)")
+    parser.add_argument(
+        "--opcodes", action="store_true", help="count the bytecodes executed, by function, with sys.settrace (no valgrind)"
+    )
     parser.add_argument("--list", action="store_true", help="list the workloads and exit")
     parser.add_argument("--child", metavar="WORKLOAD", help=argparse.SUPPRESS)
     parser.add_argument("--run", type=int, default=0, help=argparse.SUPPRESS)
@@ -221,6 +253,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [name for name in args.workloads if name not in WORKLOADS]
     if unknown or args.count < 1:
         parser.error(f"unknown workload {unknown[0]!r} (see --list)" if unknown else "--count must be at least 1")
+    if args.opcodes:
+        if args.cache:
+            parser.error("--cache counts under valgrind: it does not go with --opcodes")
+        for name in args.workloads or list(WORKLOADS):
+            executed = opcodes(name, args.count)
+            print(f"{name:15} {sum(executed.values()) / args.count:12,.0f} bytecodes per unit ({args.count} units: {WORKLOADS[name][0]})")
+            for function, n in executed.most_common(8):
+                print(f"{'':15} {n / args.count:12,.1f}  {function}")
+        return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not on the PATH: install it (for example apt-get install valgrind)", file=sys.stderr)
         return 2
