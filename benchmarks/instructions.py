@@ -41,8 +41,8 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from types import FrameType
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
@@ -212,7 +212,8 @@ def _number(text: str) -> int:
 
 def opcodes(name: str, count: int) -> Counter[str]:
     """The bytecodes that ``count`` units of the workload execute, by function (qualified
-    name), traced in this process; the preparation and warm-up are not counted."""
+    name), traced in this process; the preparation and warm-up are not counted (the run's own
+    set-up, such as seeding its generator, is: a few bytecodes a run)."""
     sys.path.insert(0, str(HERE))
     run = WORKLOADS[name][1](count)
     executed: Counter[str] = Counter()
@@ -232,7 +233,7 @@ def opcodes(name: str, count: int) -> Counter[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Instructions per unit of work, counted by valgrind.", allow_abbrev=False)
+    parser = argparse.ArgumentParser(description="Instructions per unit of work, counted by valgrind (or bytecodes, with --opcodes).", allow_abbrev=False)
     parser.add_argument("workloads", nargs="*", metavar="WORKLOAD", help="the workloads to count (default: all)")
     parser.add_argument("--count", type=int, default=200, metavar="N", help="units counted per workload (default 200)")
     parser.add_argument("--cache", action="store_true", help="also count the misses of the first-level instruction and data caches (slower)")
