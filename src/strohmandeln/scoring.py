@@ -331,7 +331,6 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
     u, doubled, void = c[F_AUC]
     if void is not None:
         return DealResult(plan.name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
-    line = _line  # (the multiplier is an int: equal lines are shared)
     table = plan.table
     need = plan.need
     rounded = (points[0].rounded, points[1].rounded)
@@ -348,7 +347,7 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
             major = table.simple_won_major is not None and rounded[winner] >= table.major_points
             value = table.simple_won_major if major and table.simple_won_major is not None else table.simple_won
             text = f"simple game won with {rounded[winner]}" + (" (Grand Point)" if major else "")
-            lines.append(line(GAME, winner, value, multiplier, "R22" if major else "R9", text))
+            lines.append(_line(GAME, winner, value, multiplier, "R22" if major else "R9", text))
     else:
         defender = 1 - undertaker
         factor = 2 if doubled else 1
@@ -358,7 +357,7 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
             major = table.undertaken_won_major is not None and rounded[undertaker] >= table.major_points
             value = table.undertaken_won_major if major and table.undertaken_won_major is not None else table.undertaken_won
             text = f"undertaken game won with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled_text
-            lines.append(line(GAME, undertaker, value * factor, multiplier, "R22" if major else "R8", text))
+            lines.append(_line(GAME, undertaker, value * factor, multiplier, "R22" if major else "R8", text))
         elif rounded[defender] < need and table.undertaken_draw is UndertakenDraw.DRAW:
             winner = None
             drawn = True
@@ -367,7 +366,7 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
             major = table.undertaken_lost_major is not None and rounded[defender] >= table.defender_major_points
             value = table.undertaken_lost_major if major and table.undertaken_lost_major is not None else table.undertaken_lost
             text = f"undertaken game lost with {rounded[undertaker]}" + (" (Grand Point)" if major else "") + doubled_text
-            lines.append(line(GAME, defender, value * factor, multiplier, "R22" if major else "R25", text))
+            lines.append(_line(GAME, defender, value * factor, multiplier, "R22" if major else "R25", text))
 
     if plan.entries:
         calls = c[F_CALLS]
@@ -377,7 +376,7 @@ def _score(state: GameState, multiplier: int = 1) -> DealResult:
             found = check(calls, w0, w1, tricks, ntr)
             if found:  # rarely: most bonuses score for nobody
                 for player, text in found:
-                    lines.append(line(kind, player, value, multiplier, rule, text))
+                    lines.append(_line(kind, player, value, multiplier, rule, text))
 
         if table.valat_replaces is not ValatReplaces.NOTHING:
             valat = [ln for ln in lines if ln.kind == _VALAT]
