@@ -38,7 +38,8 @@ import strohmandeln
 from strohmandeln import CLASSIC, EXTENDED, Action, GameState, Phase, RuleSet, deal
 from strohmandeln.sampling import sample
 from strohmandeln.serialization import from_dict, to_dict
-from strohmandeln.state import _legal_of
+from strohmandeln._core.plays import legal_plays
+from strohmandeln.state import record_of
 from strohmandeln.views import PlayerView
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -395,7 +396,9 @@ def legal_from_scratch(states: Sequence[GameState]) -> None:
     """The legal actions worked out from each state's fields by the general function (the
     work ``apply`` does inline for its successor)."""
     for state in states:
-        _legal_of(state._c[:16])
+        c = record_of(state)
+        p = c[2]
+        legal_plays(c[0], p, c[3 + p], c[5 + p], c[9], c[10], c[11])
 
 
 def apply_each(moves: Sequence[Route]) -> None:

@@ -553,7 +553,7 @@ def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
         led: sm.Card | sm.Play = cards.pop()
         followed = cards.pop()
         if tricks and ross and led == C("XVIII") and rng.random() < 0.8 and _topschin_due(tricks[-1], leader):
-            led = sm.Play(led, call=sm.Call.TOPSCHIN)
+            led = sm.Play(C("XVIII"), call=sm.Call.TOPSCHIN)
         trick = (leader, _maybe_ross(led, ross, rng), _maybe_ross(followed, ross, rng))
         tricks.append(trick)
         leader = _won_by(trick)

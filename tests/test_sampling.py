@@ -16,11 +16,15 @@ from helpers import play, position_playout
 
 import strohmandeln as sm
 from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card, GameState, LastCard
-from strohmandeln import _engine as E
+from strohmandeln._core import masks as E
+from strohmandeln._core import record
+from strohmandeln._core.deal import Deal
+from strohmandeln._core.ruledata import rule_data
+from strohmandeln._core.sampling import model as M
 from strohmandeln.positions import Position, position
 from strohmandeln.sampling import sample, sample_order
 from strohmandeln.views import HiddenTurn
-from strohmandeln.state import CORE_FIELDS
+from strohmandeln.state import record_of
 
 PRESETS = (CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, FURR, BECK, sm.STRAMANDL)
 
@@ -56,14 +60,14 @@ def agrees(view: sm.PlayerView, order: list[Card]) -> bool:
 def same_fields(a: GameState, b: GameState) -> None:
     """Every internal field of the two states is equal (the deal's data compared by value; its
     deck order as cards, which a deal may build only when asked)."""
-    fields = ["order" if k == "_order" else k for k in E.Deal.__slots__]
-    for slot in CORE_FIELDS:
-        x, y = getattr(a, slot), getattr(b, slot)
-        if slot == "_d":
+    fields = ["order" if k == "_order" else k for k in Deal.__slots__]
+    for k, slot in enumerate(record.FIELDS):
+        x, y = record_of(a)[k], record_of(b)[k]
+        if slot == "DEAL":
             x = tuple(getattr(x, k) for k in fields)
             y = tuple(getattr(y, k) for k in fields)
-        elif slot in ("_tricks", "_events", "_hist"):
-            x, y = E.walk(x), E.walk(y)
+        elif slot in ("TRICKS", "EVENTS", "HIST"):
+            x, y = record.walk(x), record.walk(y)
         assert x == y, slot
 
 
@@ -202,7 +206,7 @@ def _hidden_deal() -> tuple[GameState, int]:
         final = playout(CLASSIC, seed)[-1]
         for p in (0, 1):
             hidden = [e for e in final.events if e.hidden and e.player != p]
-            voids = [t for t in final.tricks if t.leader == p and sm._engine.CLASS[t.plays[0].card.index] != sm._engine.CLASS[t.plays[1].card.index]]
+            voids = [t for t in final.tricks if t.leader == p and E.CLASS[t.plays[0].card.index] != E.CLASS[t.plays[1].card.index]]
             if len(hidden) >= 2 and len(voids) >= 3:
                 return final, p
     raise AssertionError("no suitable deal")
@@ -214,8 +218,8 @@ def test_exactly_uniform_over_consistent_deals_R12_R14() -> None:
     final, p = _hidden_deal()
     view = final.view(p)
     q = 1 - p
-    hand_positions = sm.sampling._layout(CLASSIC.deck, final.dealer)[0]
-    _, pile_positions = sm.sampling._layout(CLASSIC.deck, final.dealer)
+    hand_positions = rule_data(CLASSIC).layout(final.dealer)[0]
+    _, pile_positions = rule_data(CLASSIC).layout(final.dealer)
     hidden_slots = [pile_positions[3 * e.player + e.strohmann][-1] for e in final.events if e.hidden and e.player == q]
     assert final.order is not None
     free = [final.order[pos] for pos in hidden_slots] + [final.order[pos] for pos in hand_positions[q]]
@@ -602,13 +606,13 @@ def test_position_samples_exactly_uniform_R12_R14(viewers: tuple[int | None, ...
 # A spectator's view: two unknown hands, exactly uniform
 
 
-def _brute_spreads(groups: list[sm.sampling._Group], types: list[tuple[int, bool, list[int]]]) -> set[tuple[int, ...]]:
+def _brute_spreads(groups: list[M._Group], types: list[tuple[int, bool, list[int]]]) -> set[tuple[int, ...]]:
     """Every deal of the free cards over the groups, by brute force: each card in a group it may
     go to, every group full, every dealt hand that R7 wants a tarock in with one (``tarock ==
     2``); as the group of each card (in the order of ``types``)."""
     cards = [(allowed, tarock) for allowed, tarock, cs in types for _ in cs]
     room = [len(g.positions) for g in groups]
-    wants = [g for g, group in enumerate(groups) if group.kind == sm.sampling._D and group.tarock == 2]
+    wants = [g for g, group in enumerate(groups) if group.kind == M._D and group.tarock == 2]
     found: set[tuple[int, ...]] = set()
 
     def place(assign: list[int]) -> None:
@@ -627,10 +631,10 @@ def _brute_spreads(groups: list[sm.sampling._Group], types: list[tuple[int, bool
     return found
 
 
-def _random_problem(rng: random.Random) -> tuple[list[sm.sampling._Group], list[tuple[int, bool, list[int]]]]:
+def _random_problem(rng: random.Random) -> tuple[list[M._Group], list[tuple[int, bool, list[int]]]]:
     """Two dealt hands, up to three unseen last cards and face-down places, at most 8 cards in
     all, and types of cards with random groups (often the same for several last cards)."""
-    S = sm.sampling
+    S = M
     while True:
         groups = [S._Group(S._D, 0, tuple(range(rng.randint(0, 3)))), S._Group(S._D, 1, tuple(range(rng.randint(0, 3))))]
         groups += [S._Group(S._H, rng.randint(0, 1), (0,)) for _ in range(rng.randint(0, 3))]
@@ -659,11 +663,11 @@ def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
     for trial in range(300):
         groups, types = _random_problem(rng)
         possible = _brute_spreads(groups, types)
-        spread = sm.sampling._Spread(groups, types, True)
+        spread = M._Spread(groups, types, True)
         assert spread.total == len(possible), (trial, spread.total, len(possible))
         wants = any(g.tarock == 2 for g in groups[:2])
         if not wants:  # (without R7 the plain count is the same)
-            assert sm.sampling._Spread(groups, types, False).total == len(possible)
+            assert M._Spread(groups, types, False).total == len(possible)
         if not 2 <= len(possible) <= 30:
             continue
         where = {c: k for k, c in enumerate(c for _, _, cs in types for c in cs)}
@@ -687,7 +691,7 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
     draw without one; after eight misses in a row it counts tarocks apart. Both regimes give
     every possible deal alike: a hand that mostly gets its tarock (rejection) and a one-card
     hand that seldom does (the fallback)."""
-    S = sm.sampling
+    S = M
     tarocks = [c.index for c in sm.DECK_54 if c.is_tarock]
     suits = [c.index for c in sm.DECK_54 if not c.is_tarock]
     for hand, n_tarocks in ((3, 3), (1, 1)):
@@ -726,7 +730,7 @@ def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
         state = next(s for s in states if s.phase is sm.Phase.PLAY and s.trick_number == shown.deck.trick_count - 4 and not s.current_trick)
         view = state.view(None)
         assert state.order is not None
-        hand_positions = sm.sampling._layout(shown.deck, state.dealer)[0]
+        hand_positions = rule_data(shown).layout(state.dealer)[0]
         # (the cards a seat took up from his Strohmänner are public: only dealt cards are not)
         secret = [sorted(set(state.hand(s)) - set(view.known_hand(s))) for s in (0, 1)]
         unplayed = secret[0] + secret[1]

@@ -37,11 +37,10 @@ from strohmandeln import (
     parse_action,
     score,
 )
-from strohmandeln import _engine as E
-from strohmandeln import scoring
+from strohmandeln._core import record
+from strohmandeln._core.formats import CARD, T_FOLLOWED, T_LED, T_WINNER
 from strohmandeln.positions import position
-from strohmandeln import state as state_module
-from strohmandeln.state import CORE_FIELDS
+from strohmandeln.state import record_of
 
 
 RULE_SETS: tuple[RuleSet, ...] = (
@@ -111,16 +110,16 @@ def _assert_same(result: DealResult) -> None:
 def _assert_state_facts(state: GameState) -> None:
     """What the bonus checks lean on: one packed trick per completed trick, no card in two
     tricks, and each trick's cards among its winner's won cards."""
-    c = state._c
-    tricks: list[int] = E.walk(c[14])  # type: ignore[assignment]
-    assert len(tricks) == c[10]
-    won = (c[7], c[8])
+    c = record_of(state)
+    tricks: list[int] = record.walk(c[record.TRICKS])
+    assert len(tricks) == c[record.NTR]
+    won = (c[record.W0], c[record.W1])
     seen = 0
     for packed in tricks:
-        cards = 1 << (packed >> 1 & 63) | 1 << (packed >> 7 & 63)
+        cards = 1 << (packed >> T_LED & CARD) | 1 << (packed >> T_FOLLOWED & CARD)
         assert not seen & cards
         seen |= cards
-        assert won[packed >> 13 & 1] & cards == cards
+        assert won[packed >> T_WINNER & 1] & cards == cards
 
 
 def _assert_fields_of(result: DealResult, state: GameState, multiplier: int) -> None:
@@ -144,28 +143,6 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, *, valat: bool) -> Ga
         actions = state.legal_actions()
         state = state.apply(actions[0] if valat else rng.choice(actions))
     return state
-
-
-def test_the_field_positions_name_their_fields() -> None:
-    """Scoring and analysis read ``GameState._c`` by position (``state.F_*``): each position must
-    name the field it means in ``CORE_FIELDS``, and every such position is checked here."""
-    names = {
-        "F_DEAL": "_d",
-        "F_TURN": "_turn",
-        "F_H0": "_h0",
-        "F_H1": "_h1",
-        "F_T0": "_t0",
-        "F_T1": "_t1",
-        "F_W0": "_w0",
-        "F_W1": "_w1",
-        "F_LEAD": "_lead",
-        "F_NTR": "_ntr",
-        "F_CALLS": "_calls",
-        "F_AUC": "_auc",
-        "F_TRICKS": "_tricks",
-    }
-    assert {name: CORE_FIELDS[getattr(state_module, name)] for name in names} == names
-    assert {name for name in vars(state_module) if name.startswith("F_")} == set(names)
 
 
 @pytest.mark.parametrize("cls", [DealResult, ScoreLine, CardPoints])

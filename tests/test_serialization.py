@@ -233,6 +233,7 @@ def test_loading_a_spectators_view_bounds_its_check(monkeypatch: pytest.MonkeyPa
     document is refused as ``too_large``. Real views stay far below it, and sampling a view
     (a program's own) has no bound."""
     from strohmandeln import sampling
+    from strohmandeln._core.sampling import model as sampling_model
 
     rng = random.Random(12)
     docs = []
@@ -246,7 +247,7 @@ def test_loading_a_spectators_view_bounds_its_check(monkeypatch: pytest.MonkeyPa
     for doc in docs:
         assert S.view_from_dict(doc).to_dict() == doc
     doc = docs[0]
-    monkeypatch.setattr(sampling, "CHECK_BUDGET", 3)
+    monkeypatch.setattr(sampling_model, "CHECK_BUDGET", 3)
     with pytest.raises(SerializationError) as info:
         S.view_from_dict(doc)
     assert info.value.reason is Reason.TOO_LARGE
@@ -254,7 +255,7 @@ def test_loading_a_spectators_view_bounds_its_check(monkeypatch: pytest.MonkeyPa
     # the bound is the loader's: a view loaded before samples as ever
     monkeypatch.undo()
     view = S.view_from_dict(doc)
-    monkeypatch.setattr(sampling, "CHECK_BUDGET", 3)
+    monkeypatch.setattr(sampling_model, "CHECK_BUDGET", 3)
     assert sampling.sample(view, 1).view(None) == view
     assert S.view_from_dict(_position_view_doc(0)).to_dict() == _position_view_doc(0)  # a player's: no count
 

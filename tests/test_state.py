@@ -10,6 +10,7 @@ import attrs
 import pytest
 from helpers import card, legal_texts, play, scripted_deal, snapshot
 
+from strohmandeln._core.record import DECISIONS
 from strohmandeln import (
     CLASSIC,
     PRESETS,
@@ -76,28 +77,30 @@ def test_R16_values_that_are_not_actions_are_refused_with_not_an_action(make: An
     _refused(make(), value, (Reason.NOT_AN_ACTION,))
 
 
-@pytest.mark.parametrize("make", [_auction, _play, _finished], ids=["auction", "play", "finished"])
-def test_R16_malformed_play_values_are_refused_as_illegal_actions(make: Any) -> None:
-    """R16: a ``Play`` whose card is not a Card is refused with ``IllegalActionError`` (not AttributeError or
-    TypeError) — in every phase."""
-    state = make()
-    odd: Any = "XXI"
-    expected = (Reason.NOT_AN_ACTION, Reason.WRONG_PHASE, Reason.GAME_OVER)
-    _refused(state, Play(odd), expected)
-    _refused(state, Play(None), expected)  # type: ignore[arg-type]
-    _refused(state, Play(21), expected)  # type: ignore[arg-type]
+def _refused_at_once(make: Any) -> None:
+    """``make()`` builds a malformed play: it is refused with ``not_an_action`` there and then."""
+    with pytest.raises(IllegalActionError) as info:
+        make()
+    assert info.value.reason is Reason.NOT_AN_ACTION
+    assert info.value.message and "\n" not in info.value.message and len(info.value.message) < 120
 
 
-def test_R16_play_with_malformed_announcements_or_call_is_refused_as_illegal_action() -> None:
-    """R16: a ``Play`` carrying announcement or call values that are not the enums is refused with
-    ``IllegalActionError``, not KeyError."""
-    state = _play()
-    legal_card = next(a for a in state.legal_actions() if isinstance(a, Play)).card
+def test_R16_malformed_play_values_are_refused_when_the_play_is_made() -> None:
+    """R16: a ``Play`` whose card is not a Card is refused when it is made, with
+    ``IllegalActionError`` and reason ``not_an_action`` (not AttributeError or TypeError): no
+    malformed play ever reaches a state."""
+    for odd in ("XXI", None, 21, 3.5, ("XXI",)):
+        _refused_at_once(lambda: Play(odd))  # type: ignore[arg-type]
+
+
+def test_R16_play_with_malformed_announcements_or_call_is_refused_when_made() -> None:
+    """R16: a ``Play`` carrying announcement or call values that are not the enums is refused
+    when it is made, with ``not_an_action``, not KeyError."""
     odd_ann: Any = frozenset({"trull"})
     odd_call: Any = "ross"
-    reasons = (Reason.NOT_AN_ACTION, Reason.ANNOUNCEMENT_NOT_ALLOWED, Reason.CALL_NOT_ALLOWED)
-    _refused(state, Play(legal_card, odd_ann), reasons)
-    _refused(state, Play(legal_card, call=odd_call), reasons)
+    _refused_at_once(lambda: Play(card("XXI"), odd_ann))
+    _refused_at_once(lambda: Play(card("XXI"), call=odd_call))
+    _refused_at_once(lambda: Play(card("XXI"), "trull"))  # type: ignore[arg-type]  # (text is not a set)
 
 
 class _RaisingEq:
@@ -109,30 +112,34 @@ class _RaisingEq:
     __hash__ = object.__hash__
 
 
-def test_R16_malformed_plays_are_not_actions_in_every_phase() -> None:
+def test_R16_malformed_plays_are_refused_before_anything_compares_them() -> None:
     """R16: a ``Play`` built with parts that are not a card, a set of announcements or a call is
-    refused with ``not_an_action`` in every phase — the auction, the card play, a finished deal —
-    by ``apply`` (with or without a seat) and ``why_illegal`` alike, before any message formats it
-    or any comparison touches it; a view's ``is_legal`` says no."""
+    refused with ``not_an_action`` when it is made, before any message formats it or any
+    comparison touches its parts; such objects given to ``apply`` (in the auction, the card play,
+    a finished deal, with or without a seat) and ``why_illegal`` are not actions, and a view's
+    ``is_legal`` says no without comparing them."""
     xxi = card("XXI")
     calls: list[Any] = ["ross", 1, _RaisingEq()]
     cards: list[Any] = ["XXI", _RaisingEq()]
     texts: Any = frozenset({"trull"})
-    odd = [Play(xxi, call=c) for c in calls] + [Play(c) for c in cards] + [Play(xxi, texts)]
+    for c in calls:
+        _refused_at_once(lambda: Play(xxi, call=c))
+    for x in cards:
+        _refused_at_once(lambda: Play(x))
+    _refused_at_once(lambda: Play(xxi, texts))
     for state in (_auction(), _play(), _finished()):
-        for action in odd:
-            for player in (None, 0, 1):
-                if player is not None and state.current_player not in (None, player):
-                    continue
-                _refused(state, action, (Reason.NOT_AN_ACTION,), player)
-            if state.current_player is not None:
-                assert not state.view(state.current_player).is_legal(action)
-    assert str(odd[0]) == "XXI!'ross'"  # (printing one does not fail either)
+        for player in (None, 0, 1):
+            if player is not None and state.current_player not in (None, player):
+                continue
+            _refused(state, _RaisingEq(), (Reason.NOT_AN_ACTION,), player)
+        if state.current_player is not None:
+            assert not state.view(state.current_player).is_legal(_RaisingEq())
 
 
-def test_R18_play_with_a_call_given_as_text_is_refused_as_illegal_action() -> None:
-    """R18, R16: where Topschin is allowed, a ``Play`` of XVIII whose call is the text ``"topschin"`` or
-    ``"ross"`` instead of a ``Call`` is refused with ``IllegalActionError``, not KeyError."""
+def test_R18_play_with_a_call_given_as_text_is_refused_when_made() -> None:
+    """R18, R16: where Topschin is allowed, a ``Play`` of XVIII whose call is the text
+    ``"topschin"`` or ``"ross"`` instead of a ``Call`` is refused when it is made, with
+    ``not_an_action``, not KeyError; the play with the real call is legal."""
     state = scripted_deal(
         EXTENDED,
         dealer=0,
@@ -141,10 +148,10 @@ def test_R18_play_with_a_call_given_as_text_is_refused_as_illegal_action() -> No
     )
     state = play(state, "pass pass XVII!ross IIII")
     assert "XVIII!topschin" in legal_texts(state)
-    reasons = (Reason.NOT_AN_ACTION, Reason.CALL_NOT_ALLOWED)
+    assert state.is_legal(Play(card("XVIII"), call=Call.TOPSCHIN))
     for text in ("topschin", "ross"):
         odd_call: Any = text
-        _refused(state, Play(card("XVIII"), call=odd_call), reasons)
+        _refused_at_once(lambda: Play(card("XVIII"), call=odd_call))
 
 
 def test_R16_wrong_phase_is_refused() -> None:
@@ -388,9 +395,7 @@ def test_R7_R8_R10_decisions_from_legal_actions_take_the_fast_path_to_the_same_s
 
 def _decisions_of(phase: Phase) -> tuple[Any, ...]:
     """The interned decisions of a phase before the play, as ``legal_actions()`` returns them."""
-    from strohmandeln.state import _DECISIONS
-
-    return _DECISIONS[id(phase)]
+    return DECISIONS[id(phase)]
 
 
 def _hands(dealer: int, elder_cards: list[Card]) -> tuple[list[Card], list[Card]]:

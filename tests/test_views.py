@@ -250,7 +250,7 @@ def test_views_are_immutable_hashable_values() -> None:
     with pytest.raises(AttributeError):
         view._player = 1
     with pytest.raises(AttributeError):
-        del view._rules
+        del view._s
     with pytest.raises(TypeError):
         PlayerView()
     assert view == state.view(0) and hash(view) == hash(state.view(0))

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final, Union
+from typing import Any, Final, NoReturn, Union
 
 import attrs
 
 from .cards import DECK_54, Card
-from .errors import NotationError, Reason
+from .errors import IllegalActionError, NotationError, Reason
 
 __all__ = [
     "Action",
@@ -70,31 +70,104 @@ class Call(enum.Enum):
     TOPSCHIN = "topschin"
 
 
-def _announcements(value: Iterable[Announcement]) -> frozenset[Announcement]:
-    if isinstance(value, frozenset):
-        return value
-    return frozenset(Announcement(a) for a in value)
+def _not_an_action(why: str) -> IllegalActionError:
+    return IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: a play with {why}")
 
 
-@attrs.frozen(cache_hash=True)
+def _announcement_bits(value: object) -> int:
+    """The announcement bits (R17) of a collection of :class:`Announcement` members; anything
+    else is refused."""
+    if type(value) is frozenset and not value:
+        return 0
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise _not_an_action(f"announcements that are not a set of announcements ({type(value).__name__})")
+    bits = 0
+    for item in value:
+        if type(item) is not Announcement:
+            raise _not_an_action(f"announcements that are not a set of announcements ({type(item).__name__} in them)")
+        bits |= _ANN_BIT[item]
+    return bits
+
+
 class Play:
     """Play ``card`` (from the hand or the face-up top of a Strohmann, R13).
 
-    :param announcements: announcements made with this play (R17).
+    :param announcements: announcements made with this play (R17), a collection of
+        :class:`Announcement` members.
     :param call: ``Call.ROSS`` with XVII, ``Call.TOPSCHIN`` with a led XVIII (R18).
 
     A play names only the card: where it lies (hand or Strohmann) follows from the state (R13).
+    Plays are immutable values, equal when their parts are equal. Parts of the wrong type are
+    refused here, with reason ``not_an_action``, so that no malformed play ever reaches a state;
+    a well-formed play the rules forbid (a call on the wrong card, say) is a play, refused when
+    applied. Every legal combination of parts is one interned object: building one costs a
+    lookup, and ``apply`` recognises it by identity.
 
     >>> play = Play(Card.parse("XXI"))
-    >>> play, str(play), play == parse_action("xxi")
-    (Play(card=Card.parse('XXI'), announcements=frozenset(), call=None), 'XXI', True)
+    >>> play, str(play), play == parse_action("xxi"), play is parse_action("xxi")
+    (Play(card=Card.parse('XXI'), announcements=frozenset(), call=None), 'XXI', True, True)
     >>> str(Play(Card.parse("Sküs"), announcements=[Announcement.TRULL]))
     'Sküs+trull'
+    >>> try:
+    ...     Play("XXI")
+    ... except IllegalActionError as error:
+    ...     print(error.reason.value, "|", error)
+    not_an_action | not an action: a play with a card that is not a card (str)
     """
 
+    __slots__ = ("card", "announcements", "call", "_hash")
+    __match_args__ = ("card", "announcements", "call")
+
     card: Card
-    announcements: frozenset[Announcement] = attrs.field(default=frozenset(), converter=_announcements)
-    call: Call | None = None
+    announcements: frozenset[Announcement]
+    call: Call | None
+    _hash: int
+
+    def __new__(cls, card: Card, announcements: Iterable[Announcement] = frozenset(), call: Call | None = None) -> Play:
+        if type(card) is not Card:
+            raise _not_an_action(f"a card that is not a card ({type(card).__name__})")
+        bits = _announcement_bits(announcements)
+        if call is None:
+            code = 0
+        elif type(call) is Call:
+            code = 1 if call is Call.ROSS else 2
+        else:
+            raise _not_an_action(f"a call that is not a call ({type(call).__name__})")
+        if cls is Play:
+            interned = INTERNED[card.index][bits][code]
+            if interned is not None:
+                return interned
+        return cls._make(card, _ANN_SUBSETS[bits], call)
+
+    @classmethod
+    def _make(cls, card: Card, announcements: frozenset[Announcement], call: Call | None) -> Play:
+        """A new play of these (checked) parts."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "announcements", announcements)
+        object.__setattr__(self, "call", call)
+        object.__setattr__(self, "_hash", hash((cls, card, announcements, call)))
+        return self
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Play)
+        return self is other or (
+            self.card is other.card and self.announcements == other.announcements and self.call is other.call
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(card={self.card!r}, announcements={self.announcements!r}, call={self.call!r})"
 
     def __str__(self) -> str:
         text = str(self.card)
@@ -102,8 +175,8 @@ class Play:
             text += "+trull"
         if Announcement.FOUR_KINGS in self.announcements:
             text += "+kings"
-        if self.call is not None:  # (a call built by hand may be anything: shown as it is)
-            text += "!" + (self.call.value if isinstance(self.call, Call) else repr(self.call))
+        if self.call is not None:
+            text += "!" + self.call.value
         return text
 
     @property
@@ -116,12 +189,15 @@ class Play:
         return self.card.ascii + str(self)[len(str(self.card)) :]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A pickled play comes back as the interned object where there is one, so that a state
-        # sent to another process keeps apply's fast path for the plays of its legal actions
-        # (a play of a subclass stays of its class).
-        if type(self) is not Play:
-            return (type(self), (self.card, self.announcements, self.call))
-        return (_unpickle_play, (self.card, self.announcements, self.call))
+        # Unpickling builds the play again: an interned one comes back as itself, so that a state
+        # sent to another process keeps apply's fast path (a play of a subclass stays of its class).
+        return (type(self), (self.card, self.announcements, self.call))
+
+    def __copy__(self) -> Play:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Play:
+        return self
 
 
 def _reduce_decision(self: object) -> tuple[Any, ...]:
@@ -257,40 +333,35 @@ def _unpickle_decision(kind: type[Action]) -> Action:
     return action if action is not None else kind()  # type: ignore[call-arg]
 
 
-# Interned plays: every card with each announcement subset; calls only where they can exist.
+_ANN_BIT: Final = {Announcement.TRULL: 1, Announcement.FOUR_KINGS: 2}
+#: The announcement sets, by their bits (R17): bit 0 the Trull, bit 1 the four Kings.
 _ANN_SUBSETS: Final[tuple[frozenset[Announcement], ...]] = (
     frozenset(),
     frozenset({Announcement.TRULL}),
     frozenset({Announcement.FOUR_KINGS}),
     frozenset({Announcement.TRULL, Announcement.FOUR_KINGS}),
 )
-#: _PLAYS[index][ann_bits][call_code] (call_code 0 none, 1 Ross (XVII only), 2 Topschin (XVIII only))
-_PLAYS: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
+#: The interned plays: ``INTERNED[card index][announcement bits][call code]`` (call code 0 none,
+#: 1 Ross (XVII only), 2 Topschin (XVIII only); ``None`` where no such play can be legal). Every
+#: :class:`Play` of these parts is this object.
+INTERNED: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
     tuple(
         (
-            Play(card, ann),
-            Play(card, ann, Call.ROSS) if card.index == 16 else None,
-            Play(card, ann, Call.TOPSCHIN) if card.index == 17 else None,
+            Play._make(card, ann, None),
+            Play._make(card, ann, Call.ROSS) if card.index == 16 else None,
+            Play._make(card, ann, Call.TOPSCHIN) if card.index == 17 else None,
         )
         for ann in _ANN_SUBSETS
     )
     for card in DECK_54
 )
-#: The plain play of each card.
-PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in _PLAYS)  # type: ignore[misc]
+#: The plain play of each card, by card index.
+PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in INTERNED)  # type: ignore[misc]
 
 
 def _unpickle_play(card: Card, announcements: frozenset[Announcement], call: Call | None) -> Play:
-    """The interned play of these parts if there is one (see :meth:`Play.__reduce__`), else a new one."""
-    try:
-        bits = _ANN_SUBSETS.index(announcements)
-        code = (None, Call.ROSS, Call.TOPSCHIN).index(call)
-        play = _PLAYS[card.index][bits][code] if type(card) is Card else None
-    except (ValueError, TypeError, AttributeError, IndexError):  # not a legal combination
-        play = None
-    if play is None or play.card is not card:
-        return Play(card, announcements, call)
-    return play
+    """A play pickled by an earlier version (which named this function)."""
+    return Play(card, announcements, call)
 
 
 def parse_action(text: str) -> Action:
@@ -338,10 +409,4 @@ def parse_action(text: str) -> Action:
             call = Call(key)
         except ValueError:
             raise NotationError(Reason.INVALID_ACTION, f"unknown call {call_text!r} in {raw!r}") from None
-    bits = (Announcement.TRULL in announcements) | (Announcement.FOUR_KINGS in announcements) << 1
-    code = 0 if call is None else (1 if call is Call.ROSS else 2)
-    play = _PLAYS[card.index][bits][code]
-    if play is None:
-        assert call is not None
-        return Play(card, frozenset(announcements), call)
-    return play
+    return Play(card, frozenset(announcements), call)

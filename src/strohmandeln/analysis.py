@@ -24,18 +24,15 @@ points if he leads the 9": 8⅓ against 7⅓ when he leads the 7.
 
 from __future__ import annotations
 
-from typing import Final
-
 import attrs
 
+from ._core import solve as search
 from .actions import PLAIN, Play
 from .errors import Reason, StateError
 from .points import CardPoints
-from .state import F_H0, F_H1, F_LEAD, F_T0, F_T1, F_TURN, F_W0, F_W1, GameState, Phase
+from .state import GameState, Phase, record_of
 
 __all__ = ["Solution", "solve"]
-
-_INF: Final = 1 << 20
 
 
 @attrs.frozen
@@ -98,14 +95,8 @@ def solve(state: GameState) -> Solution:
         return Solution(p, state.card_points(p), CardPoints(0), (), ())
     if state.phase is not Phase.PLAY:
         raise StateError(Reason.WRONG_PHASE, f"solve() needs the card play, not the {state.phase.value} phase")
-    search = _Search(state._d.thirds)
-    p = state._turn
-    remaining = sum(state._d.thirds[c] for c in _bits(state._d.deck_mask & ~(state._w0 | state._w1)))
-    values: list[tuple[Play, CardPoints]] = []
-    for i in _bits(state._legal_mask()):
-        child = state.apply(PLAIN[i])
-        v = search.gain0(state, child) + search.value(child, -_INF, _INF)
-        values.append((PLAIN[i], CardPoints(v if p == 0 else remaining - v)))
+    p, gains, nodes = search.solve(record_of(state))
+    values = tuple((PLAIN[i], CardPoints(v)) for i, v in gains)
     best = max(v.thirds for _, v in values)
     already = state.card_points(p)
     return Solution(
@@ -113,86 +104,6 @@ def solve(state: GameState) -> Solution:
         points=CardPoints(already.thirds + best),
         gain=CardPoints(best),
         best_plays=tuple(play for play, v in values if v.thirds == best),
-        values=tuple(values),
-        nodes=search.nodes,
+        values=values,
+        nodes=nodes,
     )
-
-
-class _Search:
-    """Alpha-beta on seat 0's card points from now on; seat 0 maximises, seat 1 minimises."""
-
-    __slots__ = ("thirds", "table", "nodes")
-
-    def __init__(self, thirds: tuple[int, ...]) -> None:
-        self.thirds = thirds
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
-
-    def gain0(self, before: GameState, after: GameState) -> int:
-        """Seat 0's card points won between two consecutive states (a completed trick)."""
-        new = after._c[F_W0] & ~before._c[F_W0]
-        th = self.thirds
-        total = 0
-        while new:
-            low = new & -new
-            total += th[low.bit_length() - 1]
-            new ^= low
-        return total
-
-    def value(self, s: GameState, alpha: int, beta: int) -> int:
-        c = s._c  # the state's fields, read straight from its tuple
-        turn = c[F_TURN]
-        if turn < 0:
-            return 0
-        self.nodes += 1
-        key = (c[F_H0], c[F_H1], c[F_T0], c[F_T1], c[F_LEAD], turn, c[F_W0] | c[F_W1])
-        entry = self.table.get(key)
-        if entry is not None:
-            lo, hi = entry
-            if lo == hi or lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
-        maximise = turn == 0
-        best = -_INF if maximise else _INF
-        # Strong cards first: they decide tricks and cut the search sooner.
-        for i in reversed(_bits(s._legal_mask())):
-            child = s.apply(PLAIN[i])
-            g = self.gain0(s, child)
-            v = g + self.value(child, alpha - g, beta - g)
-            if maximise:
-                if v > best:
-                    best = v
-                    if best > alpha:
-                        alpha = best
-            else:
-                if v < best:
-                    best = v
-                    if best < beta:
-                        beta = best
-            if alpha >= beta:
-                break
-        lo, hi = entry if entry is not None else (-_INF, _INF)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.table[key] = (lo, hi)
-        return best
-
-
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-

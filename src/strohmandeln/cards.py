@@ -447,10 +447,10 @@ def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
     'hK XXI'
     """
-    return " ".join(card.ascii if ascii else str(card) for card in _each_card(cards))
+    return " ".join(card.ascii if ascii else str(card) for card in checked_cards(cards))
 
 
-def _each_card(cards: Iterable[object]) -> Iterator[Card]:
+def checked_cards(cards: Iterable[object]) -> Iterator[Card]:
     """The items of ``cards``, each checked to be a :class:`Card` (internal: for the functions
     that take cards from a program).
 

@@ -26,11 +26,13 @@ from typing import Any
 from itertools import repeat
 from operator import call as _call
 
-from . import _engine as E
+from ._core import record
+from ._core.deal import Deal, checked_order
+from ._core.ruledata import rule_data
 from .cards import Card
-from .errors import DeckError, Reason
+from .errors import DeckError, Reason, shown
 from .rules import RuleSet
-from .state import GameState
+from .state import GameState, state_of
 
 __all__ = ["compose_order", "deal", "deal_layout", "shuffled_order"]
 
@@ -63,21 +65,7 @@ def _shuffled_positions(n: int, rng: random.Random | int) -> list[int]:
 
 
 def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
-    cards = tuple(_listed(order, Reason.NO_DECK_SOURCE, "order must be a sequence of cards"))
-    expected = rules.deck.card_count
-    if len(cards) != expected:
-        raise DeckError(Reason.WRONG_DECK_SIZE, f"a deck order needs {expected} cards, got {len(cards)}")
-    deck = set(rules.deck.cards)
-    seen: set[Card] = set()
-    for position, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise DeckError(Reason.INVALID_CARD, f"position {position}: not a card: {card!r:.40}")
-        if card not in deck:
-            raise DeckError(Reason.CARD_NOT_IN_DECK, f"position {position}: {card} is not in the {expected}-card deck")
-        if card in seen:
-            raise DeckError(Reason.DUPLICATE_CARD, f"position {position}: {card} appears twice")
-        seen.add(card)
-    return cards
+    return checked_order(rules, _listed(order, Reason.NO_DECK_SOURCE, "order must be a sequence of cards"))
 
 
 def deal_layout(
@@ -94,10 +82,10 @@ def deal_layout(
     """
     _check_dealer(dealer)
     cards = _validate_order(rules, order)
-    hand_positions, pile_positions = E.seat_layout(rules, dealer)
+    hand_positions, pile_positions = rule_data(rules).layout(dealer)
     hands = tuple(tuple(cards[i] for i in positions) for positions in hand_positions)
-    piles = tuple(tuple(tuple(cards[i] for i in pile) for pile in seat) for seat in pile_positions)
-    return (hands[0], hands[1]), (piles[0], piles[1])
+    piles = tuple(tuple(cards[i] for i in pile) for pile in pile_positions)
+    return (hands[0], hands[1]), (piles[:3], piles[3:])
 
 
 def _listed(items: object, reason: Reason, message: str, unordered: bool = False) -> list[Any]:
@@ -114,7 +102,7 @@ def _listed(items: object, reason: Reason, message: str, unordered: bool = False
 
 def _check_dealer(dealer: object) -> None:
     if type(dealer) is not int or dealer not in (0, 1):
-        raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {dealer!r:.20}")
+        raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {shown(dealer)}")
 
 
 def deal(
@@ -152,16 +140,16 @@ def deal(
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng, not both")
-    data = E.rule_data(rules)
     if order is not None:
         cards = _validate_order(rules, order)
-        return GameState._initial(E.Deal.dealt(rules, data, tuple([c.index for c in cards]), dealer, cards))
+        return state_of(record.initial(Deal.dealt(rules, tuple([c.index for c in cards]), dealer, cards)))
     if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    data = rule_data(rules)
     index = data.deck_index
     positions = _shuffled_positions(len(index), rng)
     idx = tuple(positions) if data.identity else tuple(map(index.__getitem__, positions))
-    return GameState._initial(E.Deal.dealt(rules, data, idx, dealer, None))
+    return state_of(record.initial(Deal.dealt_with(data, rules, idx, dealer)))
 
 
 def compose_order(
@@ -191,14 +179,15 @@ def compose_order(
     strohmaenner = _listed(strohmaenner, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
     if len(hands) != 2 or len(strohmaenner) != 2:
         raise DeckError(Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
-    hand_slots, pile_slots = E.seat_layout(rules, dealer)
+    hand_slots, pile_positions = rule_data(rules).layout(dealer)
+    pile_slots = (pile_positions[:3], pile_positions[3:])
     slots: list[Card | None] = [None] * deck.card_count
     used: set[Card] = set()
     valid = set(deck.cards)
 
     def place(card: object, position: int) -> None:
         if not isinstance(card, Card):
-            raise DeckError(Reason.INVALID_CARD, f"not a card: {card!r:.40}")
+            raise DeckError(Reason.INVALID_CARD, f"not a card: {shown(card)}")
         if card not in valid:
             raise DeckError(Reason.CARD_NOT_IN_DECK, f"{card} is not in the {deck.card_count}-card deck")
         if card in used:

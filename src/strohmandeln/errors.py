@@ -85,6 +85,25 @@ class Reason(enum.StrEnum):
     TOO_LARGE = "too_large"
 
 
+def shown(value: object, limit: int = 20) -> str:
+    """A short description of a value a caller or a client sent, safe to put in a message: an
+    int of at most nine digits or a text of at most ``limit`` characters as its repr, anything
+    else by its type name. (The repr of an arbitrary object may be huge, fail, or recurse without
+    end; this never builds one.)
+
+    >>> shown(7), shown("XXI"), shown("A" * 1000), shown(10**5000), shown([[]] * 3)
+    ('7', "'XXI'", 'a str of 1000 characters', 'a large int', 'a list')
+    """
+    kind = type(value)
+    if kind is int:
+        return repr(value) if -(10**9) < value < 10**9 else "a large int"  # type: ignore[operator]
+    if kind is str:
+        return repr(value) if len(value) <= limit else f"a str of {len(value)} characters"  # type: ignore[arg-type]
+    if value is None or kind is bool:
+        return repr(value)
+    return f"a {kind.__name__}"
+
+
 class StrohmandelnError(Exception):
     """Base class of every error the library raises on purpose.
 

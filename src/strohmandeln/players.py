@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from . import _engine as E
+from ._core.masks import XVII, XVIII
 from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
 from .cards import Card, Rank
 from .points import CardPoints
@@ -148,9 +148,9 @@ class HeuristicPlayer:
 
     @staticmethod
     def _xvii_is_master(card: Card, hand: set[Card], gone: set[Card]) -> bool:
-        if card.index == E.XVII:
+        if card.index == XVII:
             higher = [Card.tarock(n) for n in range(18, 23)]
-        elif card.index == E.XVIII:
+        elif card.index == XVIII:
             higher = [Card.tarock(n) for n in range(19, 23)]
         else:
             return False

@@ -30,7 +30,7 @@ from typing import Final
 
 import attrs
 
-from .cards import DECK_54, Card, _each_card
+from .cards import DECK_54, Card, checked_cards
 
 __all__ = ["CardPoints", "Counting", "card_thirds"]
 
@@ -85,7 +85,7 @@ def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) 
         table = _THIRDS[Counting(counting)]
     except (ValueError, TypeError):
         raise TypeError(f"counting must be a Counting, not {counting!r:.40}") from None
-    return sum(table[card.index] for card in _each_card(cards))
+    return sum(table[card.index] for card in checked_cards(cards))
 
 
 _FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}

@@ -53,26 +53,19 @@ other cards are gone and A leads.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from . import _engine as E
-from .actions import Announcement, Call, Play, parse_action
-from .cards import DECK_54, Card, cards_from_text
-from .errors import DeckError, NotationError, Reason, StateError
-from .rules import BothPass, Bonus, RuleSet
-from .state import ANN_BIT, ANN_CARDS, GameState, Phase, _malformed, _topschin_allowed, _variant_codes, first_leader, ross_calls
+from ._core import setup
+from .actions import Announcement, Play, parse_action
+from .cards import Card, cards_from_text
+from .errors import DeckError, NotationError, Reason, StateError, shown
+from .rules import RuleSet
+from .state import GameState, record_of, state_of
+from .table import Phase
 
 __all__ = ["Position", "position"]
-
-_TAKE_UP: Final = E.TAKE_UP
-_SKUS: Final = 21  # (card indices: the Sküs and the XXI, the "Mond")
-_MOND: Final = 20
-_SKUS_AND_MOND: Final = 1 << _SKUS | 1 << _MOND
-_BIRDS: Final = 0b1111  # the I, II, III and IIII (R19)
-#: The call fields of a packed trick (R18): the leader's and the follower's (1 Ross, 2 Topschin).
-_CALL_BITS: Final = 3 << 17 | 3 << 22
 
 CardsLike = str | Iterable[Card | str]
 
@@ -89,7 +82,7 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
         elif isinstance(card, Card):
             out.append(card)
         else:
-            raise DeckError(Reason.INVALID_CARD, f"{what}: not a card: {card!r:.40}")
+            raise DeckError(Reason.INVALID_CARD, f"{what}: not a card: {shown(card)}")
     return tuple(out)
 
 
@@ -121,12 +114,12 @@ def _trick_card(value: object, where: str) -> Card | Play:
         else:
             cards = cards_from_text(value)
             if len(cards) != 1:
-                raise DeckError(Reason.INVALID_CARD, f"{where}: give one card, not {value!r:.40}")
+                raise DeckError(Reason.INVALID_CARD, f"{where}: give one card, not {shown(value)}")
             return cards[0]
     if isinstance(value, Card):
         return value
-    if not isinstance(value, Play) or _malformed(value):
-        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card or a play of one: {value!r:.40}")
+    if not isinstance(value, Play):
+        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card or a play of one: {shown(value)}")
     if value.announcements:
         raise DeckError(
             Reason.ANNOUNCEMENT_NOT_ALLOWED,
@@ -144,7 +137,7 @@ def _tricks(value: object) -> tuple[tuple[int, Card | Play, Card | Play], ...]:
             raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: give (leader, led card, followed card)")
         leader, led, followed = trick
         if type(leader) is not int or leader not in (0, 1):
-            raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {leader!r:.20}")
+            raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {shown(leader)}")
         out.append((leader, _trick_card(led, f"tricks[{i}]"), _trick_card(followed, f"tricks[{i}]")))
     return tuple(out)
 
@@ -166,7 +159,7 @@ def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announ
         try:
             out.append(frozenset(Announcement(a) for a in anns))
         except (TypeError, ValueError):
-            raise DeckError(Reason.INVALID_ACTION, f"seat {seat}: unknown announcement in {anns!r:.60}") from None
+            raise DeckError(Reason.INVALID_ACTION, f"seat {seat}: unknown announcement in {shown(anns)}") from None
     return out[0], out[1]
 
 
@@ -174,7 +167,7 @@ def _seat_or_none(value: object, what: str) -> int | None:
     if value is None:
         return None
     if type(value) is not int or value not in (0, 1):
-        raise DeckError(Reason.BAD_SEAT, f"{what} must be seat 0 or 1, not {value!r:.20}")
+        raise DeckError(Reason.BAD_SEAT, f"{what} must be seat 0 or 1, not {shown(value)}")
     return value
 
 
@@ -254,147 +247,23 @@ class Position:
         rest_to = _seat_or_none(self.rest_to, "rest_to")
         if leader is None or dealer is None:
             raise DeckError(Reason.BAD_SEAT, "give the leader and the dealer as seats 0 or 1")
-        if type(self.doubled) is not bool or (self.doubled and undertaker is None):
+        if type(self.doubled) is not bool:
             raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
-        if self.doubled and not rules.undertaker_doubling:
-            raise DeckError(Reason.INVALID_ACTION, f"the {rules.name} rules have no doubling (R10)")
-        if undertaker is None and rules.both_pass is BothPass.THROW_IN:
-            raise DeckError(Reason.BAD_SEAT, f"the {rules.name} rules throw a deal in when both pass (R9): give the undertaker")
-        deck = E.mask_of(rules.deck.cards)
-        placed = 0
-
-        def place(cards: tuple[Card, ...], where: str) -> int:
-            nonlocal placed
-            m = 0
-            for card in cards:
-                bit = 1 << card.index
-                if not deck & bit:
-                    raise DeckError(Reason.CARD_NOT_IN_DECK, f"{where}: {card} is not in the {rules.deck.card_count}-card deck")
-                if (placed | m) & bit:
-                    raise DeckError(Reason.DUPLICATE_CARD, f"{where}: {card} is given twice")
-                m |= bit
-            placed |= m
-            return m
-
-        hands = [place(self.hands[s], f"hand of seat {s}") for s in (0, 1)]
-        piles: list[tuple[int, ...]] = []
-        tops = [0, 0]
-        for s in (0, 1):
-            for k, pile in enumerate(self.strohmaenner[s]):
-                where = f"Strohmann {k} of seat {s}"
-                place(pile, where)
-                if len(pile) > rules.deck.strohmann_sizes[k]:
-                    raise DeckError(
-                        Reason.WRONG_DECK_SIZE, f"{where}: {len(pile)} cards, but it was dealt {rules.deck.strohmann_sizes[k]} (R6)"
-                    )
-                if len(pile) == 1:
-                    raise DeckError(
-                        Reason.WRONG_DECK_SIZE,
-                        f"{where}: a face-up top always has a face-down card below it (a last card is taken up, R12)",
-                    )
-                if pile:
-                    top = pile[0]
-                    if 1 << top.index & _TAKE_UP:
-                        raise DeckError(Reason.CARD_FACE_DOWN, f"{where}: {top} cannot lie face up: tarocks and Kings are taken up (R11)")
-                    tops[s] |= 1 << top.index
-                piles.append(tuple(c.index for c in pile))
-        won = [place(self.won[s], f"cards won by seat {s}") for s in (0, 1)]
-        played, ross = self._played(place)
-        missing = deck & ~placed
-        if missing:
-            if rest_to is None:
-                raise DeckError(
-                    Reason.WRONG_DECK_SIZE,
-                    f"{missing.bit_count()} cards are in no place (e.g. {DECK_54[(missing & -missing).bit_length() - 1]}); "
-                    "give them or name rest_to",
-                )
-            won[rest_to] |= missing
-        for s in (0, 1):
-            if won[s].bit_count() % 2:
-                raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {s} has won an odd number of cards; a trick has two")
-        left = [hands[s].bit_count() + sum(len(p) for p in piles[3 * s : 3 * s + 3]) for s in (0, 1)]
-        if left[0] != left[1]:
-            raise DeckError(
-                Reason.WRONG_DECK_SIZE, f"seat 0 has {left[0]} cards to play and seat 1 {left[1]}; each trick takes one of each"
+        return state_of(
+            setup.build(
+                rules,
+                hands=self.hands,
+                strohmaenner=self.strohmaenner,
+                won=self.won,
+                rest_to=rest_to,
+                tricks=self.tricks,
+                leader=leader,
+                dealer=dealer,
+                undertaker=undertaker,
+                doubled=self.doubled,
+                announcements=self.announcements,
             )
-        before = (won[0].bit_count() + won[1].bit_count()) // 2  # the tricks of the won cards come first
-        ntr = before + len(played)
-        calls = 0
-        for s in (0, 1):
-            for ann in self.announcements[s]:
-                bonus = Bonus.TRULL_ANNOUNCED if ann is Announcement.TRULL else Bonus.FOUR_KINGS_ANNOUNCED
-                if not rules.scoring.has(bonus):
-                    raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"the {rules.name} rules have no announced {ann.value}")
-                # (his Sküs, once played, won its trick: it cannot be among the other seat's won cards)
-                elsewhere = hands[1 - s] | sum(1 << c for pile in piles for c in pile) | won[1 - s] & 1 << _SKUS
-                _check_announced(ann, s, ntr, elsewhere, played)
-                calls |= ANN_BIT[ann] << (2 * s)
-        if left[0]:
-            if played and leader != played[-1] >> 13 & 1:
-                raise DeckError(Reason.BAD_SEAT, f"seat {played[-1] >> 13 & 1} won the last trick and leads the next, not seat {leader} (R15)")
-            first = first_leader(rules, dealer, -1 if undertaker is None else undertaker)
-            if not ntr and leader != first:
-                raise DeckError(Reason.BAD_SEAT, f"seat {first} leads the first trick under the {rules.name} rules, not seat {leader} (R5)")
-        deal = E.Deal(rules, None, dealer, (hands[0], hands[1]), tuple(piles))
-        tricks: Any = None
-        for t in _won_tricks(won[0], won[1]) + played:
-            tricks = (tricks, t)
-        for t in played:
-            won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
-        if ross is not None:
-            if not E.rule_data(rules).rostopschin:
-                raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
-            calls |= ross_calls(before + ross[0], ross[1])
-        deal.setup_tricks = ntr  # (set-up tricks are not part of the history)
-        deal.setup_won = before
-        finished = left[0] == 0
-        return GameState._assemble(
-            deal,
-            phase=Phase.FINISHED if finished else Phase.PLAY,
-            turn=-1 if finished else leader,
-            hands=(hands[0], hands[1]),
-            tops=(tops[0], tops[1]),
-            won=(won[0], won[1]),
-            lead=-1,
-            ntr=ntr,
-            tricks=tricks,
-            events=None,
-            hist=None,
-            calls=calls,
-            auc=(-1 if undertaker is None else undertaker, self.doubled, None),
         )
-
-    def _played(self, place: Any) -> tuple[list[int], tuple[int, int] | None]:
-        """The tricks given card by card, packed (their cards placed with ``place``), each led by
-        the winner of the one before (R15), their calls checked (R18); and the Ross among them,
-        if any (its index among them, and its seat)."""
-        played: list[int] = []
-        ross: tuple[int, int] | None = None
-        for i, (first, led, followed) in enumerate(self.tricks):
-            a, b = _card_of(led), _card_of(followed)
-            place((a, b), f"tricks[{i}]")
-            x, y = a.index, b.index
-            if played and first != played[-1] >> 13 & 1:
-                raise DeckError(
-                    Reason.BAD_SEAT,
-                    f"tricks[{i}]: seat {played[-1] >> 13 & 1} won the trick before and leads this one, not seat {first} (R15)",
-                )
-            ca, cb = _call_code(led), _call_code(followed)
-            if (ca == 1 and x != E.XVII) or (cb == 1 and y != E.XVII):
-                raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Ross goes only with XVII (R18)")
-            if cb == 2 or (ca == 2 and x != E.XVIII):
-                raise DeckError(Reason.CALL_NOT_ALLOWED, f"tricks[{i}]: Topschin goes only with a led XVIII (R18)")
-            # (the leader won the trick before, checked above: as in play, he may call Topschin
-            # if the Ross was his and in that trick)
-            if ca == 2 and not _topschin_allowed(-1, i, 0 if ross is None else ross_calls(*ross), first):
-                raise DeckError(
-                    Reason.CALL_NOT_ALLOWED,
-                    f"tricks[{i}]: Topschin follows only a trick won by the same seat's called XVII (R18)",
-                )
-            if ca == 1 or cb == 1:
-                ross = (i, first if ca == 1 else 1 - first)
-            played.append(first | x << 1 | y << 7 | _winner(first, x, y) << 13 | ca << 17 | cb << 22)
-        return played, ross
 
     @classmethod
     def of(cls, state: GameState) -> Position:
@@ -415,33 +284,9 @@ class Position:
         """
         if not isinstance(state, GameState):
             raise TypeError(f"not a GameState: {type(state).__name__}")
-        d = state._d
-        if d.order is not None:
+        if state.order is not None:
             raise StateError(Reason.NO_DECK_SOURCE, "the state was dealt from a deck order, not set up as a position")
-        history = state.history
-        plays = [a for a in history if isinstance(a, Play)]
-        lead_open = state._lead >= 0
-        played_tricks = (len(plays) - lead_open) // 2
-        packed: list[int] = E.walk(state._tricks)  # type: ignore[assignment]
-        setup = packed[: len(packed) - played_tricks]
-        won, tricks = _described(setup, d.setup_won)
-        leader, announcements = _start(packed, len(setup), state._lead, state._turn, state._calls, plays, _play_seats(state, len(plays)))
-        und, doubled, _ = state._auc
-        return cls(
-            rules=d.rules,
-            hands=tuple(E.cards_of(h) for h in d.hands),
-            strohmaenner=(
-                tuple(tuple(DECK_54[c] for c in p) for p in d.piles[:3]),
-                tuple(tuple(DECK_54[c] for c in p) for p in d.piles[3:]),
-            ),
-            won=(E.cards_of(won[0]), E.cards_of(won[1])),
-            tricks=tricks,
-            leader=leader,
-            dealer=d.dealer,
-            undertaker=None if und < 0 else und,
-            doubled=doubled,
-            announcements=announcements,
-        )
+        return cls._described(state.rules, setup.describe(record_of(state)))
 
     @classmethod
     def at(cls, state: GameState) -> Position:
@@ -475,174 +320,23 @@ class Position:
             raise StateError(Reason.WRONG_PHASE, "a void deal has no card play to set up")
         if phase is not Phase.PLAY and phase is not Phase.FINISHED or state.current_trick:
             raise StateError(Reason.WRONG_PHASE, "a position is a moment of the card play between two tricks")
-        d = state._d
-        up = state._h0 | state._h1 | state._t0 | state._t1 | state._w0 | state._w1
-        tops = state._t0 | state._t1
-        # What is left of each Strohmann: its face-up top and the cards below it (R11, R12).
-        piles = tuple(tuple(DECK_54[c] for c in pile if tops >> c & 1 or not up >> c & 1) for pile in d.piles)
-        und, doubled, _ = state._auc
-        won, tricks = _described(E.walk(state._tricks), d.setup_won)  # type: ignore[arg-type]
+        return cls._described(state.rules, setup.describe_now(record_of(state)))
+
+    @classmethod
+    def _described(cls, rules: RuleSet, description: setup.Description) -> Position:
+        hands, strohmaenner, won, tricks, leader, dealer, undertaker, doubled, announcements = description
         return cls(
-            rules=d.rules,
-            hands=(E.cards_of(state._h0), E.cards_of(state._h1)),
-            strohmaenner=(piles[:3], piles[3:]),
-            won=(E.cards_of(won[0]), E.cards_of(won[1])),
+            rules=rules,
+            hands=hands,
+            strohmaenner=strohmaenner,
+            won=won,
             tricks=tricks,
-            leader=max(state._turn, 0),
-            dealer=d.dealer,
-            undertaker=None if und < 0 else und,
+            leader=leader,
+            dealer=dealer,
+            undertaker=undertaker,
             doubled=doubled,
-            announcements=(state.announcements(0), state.announcements(1)),
+            announcements=announcements,
         )
-
-
-def _check_announced(ann: Announcement, seat: int, ntr: int, elsewhere: int, played: list[int]) -> None:
-    """R17: an announcement went with a play of ``seat`` while he held all its cards in the hand,
-    so no card of it lies in the other seat's hand or in a Strohmann (``elsewhere``), or was
-    played by the other seat in a trick given card by card."""
-    combination = ANN_CARDS[ANN_BIT[ann]]
-    if not ntr:
-        raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} before any card was played (R17)")
-    theirs = 0
-    for t in played:
-        theirs |= 1 << (t >> 1 & 63) if t & 1 != seat else 1 << (t >> 7 & 63)
-    bad = combination & (elsewhere | theirs)
-    if bad:
-        card = DECK_54[(bad & -bad).bit_length() - 1]
-        raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} without holding {card}, which is not his (R17)")
-
-
-def _play_seats(state: GameState, n: int) -> list[int]:
-    """The seats of the last ``n`` plays of ``state``."""
-    seats: list[int] = []
-    for t in E.walk(state._tricks):
-        leader = t & 1  # type: ignore[operator]
-        seats += [leader, 1 - leader]
-    if state._lead >= 0:
-        seats.append(1 - state._turn)
-    return seats[len(seats) - n :] if n else []
-
-
-def _start(
-    packed: list[int], setup: int, lead: int, turn: int, calls: int, plays: Sequence[Play], seats: Sequence[int]
-) -> tuple[int, tuple[frozenset[Announcement], frozenset[Announcement]]]:
-    """The leader of the first trick after ``setup`` set-up tricks (of the ``packed`` tricks, with
-    the lead field ``lead`` and the seat to act ``turn``), and the set-up announcements: those of
-    ``calls`` less those made with the later ``plays`` by ``seats`` (R17), which are part of the
-    history, not of the position."""
-    if len(packed) > setup:
-        leader = packed[setup] & 1
-    elif lead >= 0:
-        leader = 1 - turn
-    else:
-        leader = max(turn, 0)
-    bits = [calls >> (2 * s) & 3 for s in (0, 1)]
-    for play, seat in zip(plays, seats):
-        for ann in play.announcements:
-            bits[seat] &= ~ANN_BIT[ann]
-    announced = [frozenset(a for k, a in enumerate((Announcement.TRULL, Announcement.FOUR_KINGS)) if b >> k & 1) for b in bits]
-    return leader, (announced[0], announced[1])
-
-
-def _won_tricks(won0: int, won1: int) -> list[int]:
-    """The packed set-up tricks of each seat's won cards: each led and won by that seat with its
-    stronger card; the tricks that hold a bird (I, II, III, IIII) first, then the others, seat
-    0's before seat 1's, so that no bird lands in one of the last four tricks, where R19 would
-    score it."""
-    birds: list[int] = []
-    others: list[int] = []
-    for s, won in ((0, won0), (1, won1)):
-        for a, b in _pairs(won):
-            lead, follow = _leading(a, b)
-            (birds if (1 << a | 1 << b) & _BIRDS else others).append(s | lead << 1 | follow << 7 | s << 13)
-    return birds + others
-
-
-def _described(packed: list[int], by_won: int | None = None) -> tuple[list[int], tuple[tuple[int, Card | Play, Card | Play], ...]]:
-    """Packed set-up tricks as a position gives them: the first ``by_won`` as each seat's won
-    cards, the rest card by card, with their calls (R18; announcements are the position's own,
-    R17).
-
-    Without ``by_won`` (a view knows the tricks, not how they were given): all of them if pairing
-    the won cards gives exactly these tricks, else all card by card if each is led by the winner
-    of the one before (R15), as :meth:`Position.at` gives a moment of a game, else the longest
-    first part that pairing its won cards gives exactly, without a call, such that each later
-    trick is led by the winner of the one before. Every such split describes the same tricks.
-    """
-    if by_won is None:
-        n = len(packed)
-        chained = max(n - 1, 0)  # every trick from this one on is led by the winner of the one before
-        while chained and packed[chained] & 1 == packed[chained - 1] >> 13 & 1:
-            chained -= 1
-        paired = 0  # the tricks won-form pairing could give: each led and won by one seat, no call
-        while paired < n and (t := packed[paired]) & 1 == t >> 13 & 1 and not t & _CALL_BITS:
-            paired += 1
-        if paired == n and _paired(packed):
-            by_won = n
-        elif not chained:
-            by_won = 0
-        else:
-            by_won = next((k for k in range(paired, chained - 1, -1) if _paired(packed[:k])), 0)
-    won = _won_of(packed[:by_won])
-    return won, tuple((t & 1, _set_up_card(t >> 1 & 63, t >> 17 & 3), _set_up_card(t >> 7 & 63, t >> 22 & 3)) for t in packed[by_won:])
-
-
-def _paired(packed: list[int]) -> bool:
-    """Whether pairing the won cards of the packed tricks gives exactly these tricks (and these
-    cards, leaders and winners)."""
-    won = _won_of(packed)
-    return [t & 0x3FFF for t in packed] == _won_tricks(won[0], won[1])
-
-
-def _won_of(packed: list[int]) -> list[int]:
-    """The cards each seat won in the packed tricks."""
-    won = [0, 0]
-    for t in packed:
-        won[t >> 13 & 1] |= 1 << (t >> 1 & 63) | 1 << (t >> 7 & 63)
-    return won
-
-
-def _set_up_card(card: int, code: int) -> Card | Play:
-    """A card of a set-up trick as a position gives it: the card, or its play with a call."""
-    return DECK_54[card] if not code else Play(DECK_54[card], call=Call.ROSS if code == 1 else Call.TOPSCHIN)
-
-
-def _call_code(item: Card | Play) -> int:
-    """The call of a card of a set-up trick: 0 none, 1 Ross, 2 Topschin (R18)."""
-    return _variant_codes(item)[1] if isinstance(item, Play) else 0
-
-
-def _card_of(item: Card | Play) -> Card:
-    return item.card if isinstance(item, Play) else item
-
-
-def _pairs(won: int) -> list[tuple[int, int]]:
-    """A seat's won cards paired into set-up tricks in canonical order, except that the Sküs and
-    the XXI share a trick only if they are all his won cards (a set-up invents no Mondfang,
-    R23): else the Sküs changes places with a card of another trick."""
-    cards = [c.index for c in E.cards_of(won)]
-    pairs = list(zip(cards[0::2], cards[1::2]))
-    if len(pairs) > 1 and won & _SKUS_AND_MOND == _SKUS_AND_MOND:
-        for k, pair in enumerate(pairs):
-            if _SKUS in pair and _MOND in pair:
-                j = 1 if k == 0 else 0
-                c, d = pairs[j]
-                pairs[k], pairs[j] = (_MOND, c), (_SKUS, d)
-                break
-    return pairs
-
-
-def _winner(leader: int, a: int, b: int) -> int:
-    """The winner of a trick led with ``a`` by ``leader`` and followed with ``b`` (R15)."""
-    ca, cb = E.CLASS[a], E.CLASS[b]
-    if ca == cb:
-        return leader if a > b else 1 - leader
-    return 1 - leader if cb == 0 else leader
-
-
-def _leading(a: int, b: int) -> tuple[int, int]:
-    """Order two cards so that the first, led, wins the trick (R15)."""
-    return (a, b) if _winner(0, a, b) == 0 else (b, a)
 
 
 def position(

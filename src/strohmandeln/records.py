@@ -60,7 +60,9 @@ from typing import Any, Final
 from .actions import Action, Play, parse_action
 from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StrohmandelnError
-from .rules import PRESETS, RuleSet
+from .dealing import deal
+from .match import Match
+from .rules import PRESETS, RuleSet, rules_from_dict
 from .state import GameState
 
 __all__ = ["RecordError", "dumps", "dumps_match", "loads", "loads_match"]
@@ -197,8 +199,6 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     >>> lines[:5], lines[6:]
     (['strohmandeln-match 1', 'rules classic', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
     """
-    from .match import Match
-
     if not isinstance(match, Match):
         raise TypeError(f"dumps_match() takes a Match, not {type(match).__name__}")
     lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
@@ -255,8 +255,6 @@ def _magic(lines: _Lines, magic: str) -> None:
 
 
 def _rules(lines: _Lines) -> RuleSet:
-    from .serialization import rules_from_dict
-
     number, value = lines.take("rules")
     try:
         if value.startswith("{"):
@@ -280,8 +278,6 @@ def _seat(lines: _Lines, key: str) -> int:
 
 
 def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameState:
-    from .dealing import deal
-
     dealer = _seat(lines, "dealer")
     number, value = lines.take("order")
     tokens = value.split()
@@ -371,8 +367,6 @@ def loads_match(text: str) -> Any:
 
     :raises RecordError: naming the deal, the line and the bad token.
     """
-    from .match import Match
-
     lines = _Lines(text, MAX_MATCH_RECORD)
     _magic(lines, _MATCH_MAGIC)
     rules = _rules(lines)

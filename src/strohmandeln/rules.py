@@ -22,7 +22,8 @@ from typing import Any, Final
 import attrs
 
 from .cards import DECK_40, DECK_54, Card
-from .errors import Reason, RuleSetError
+from ._core import checked
+from .errors import Reason, RuleSetError, StrohmandelnError
 from .points import Counting
 
 __all__ = [
@@ -635,3 +636,102 @@ STRAMANDL: Final = RuleSet(
 PRESETS: Final[Mapping[str, RuleSet]] = {
     r.name: r for r in (CLASSIC, EXTENDED, BECK, ZWANZIGERRUFEN_40, MAYR_SEDLACZEK, FURR, STRAMANDL)
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# Documents
+
+_RULE_FIELDS: Final = ("name", "deck", "first_lead", "fold_without_tarock", "both_pass", "undertaker_doubling", "last_card", "source", "scoring")
+_SCORING_FIELDS: Final = (
+    "simple_won",
+    "simple_won_major",
+    "undertaken_won",
+    "undertaken_won_major",
+    "undertaken_lost",
+    "undertaken_lost_major",
+    "major_points",
+    "defender_major_points",
+    "undertaken_draw",
+    "bonuses",
+    "valat_replaces",
+    "draw_doubling",
+)
+_POINTS: Final = MAX_GAME_POINTS
+
+
+def _member(kind: Any, x: object, path: str) -> Any:
+    return checked.member(kind, x, path)
+
+
+def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
+    """A rule set in a document: a preset's name, or the full form of any other rule set.
+
+    >>> rules_ref(CLASSIC), rules_ref(attrs.evolve(CLASSIC, name="house"))["name"]
+    ('classic', 'house')
+    """
+    preset = PRESETS.get(rules.name)
+    return rules.name if preset is not None and preset == rules else rules.to_dict()
+
+
+def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
+    """A rule set from a preset's name or a full description (:func:`rules_to_dict`, or
+    :meth:`RuleSet.to_dict` without ``format`` and ``type``). Missing options take the
+    :class:`~strohmandeln.RuleSet` defaults.
+
+    >>> rules_from_dict("beck").name
+    'beck'
+    >>> rules_from_dict(CLASSIC.to_dict()) == CLASSIC
+    True
+    """
+    if isinstance(data, str):
+        name = checked.text(data, path)
+        preset = PRESETS.get(name)
+        if preset is None:
+            raise checked.fail(path, f"no preset named {name!r}; presets: {', '.join(PRESETS)}")
+        return preset
+    if isinstance(data, dict) and "format" in data:
+        d = checked.header(data, "rules", ("name", "scoring"), _RULE_FIELDS)
+    else:
+        d = checked.obj(data, path, ("name", "scoring"), _RULE_FIELDS)
+    s = checked.obj(d["scoring"], f"{path}.scoring", ("simple_won", "undertaken_won", "undertaken_lost"), _SCORING_FIELDS)
+    sp = f"{path}.scoring"
+    table: dict[str, Any] = {}
+    kind: Any
+    for key in ("simple_won", "undertaken_won", "undertaken_lost", "major_points", "defender_major_points"):
+        if key in s:
+            table[key] = checked.integer(s[key], f"{sp}.{key}", 0, _POINTS)
+    for key in ("simple_won_major", "undertaken_won_major", "undertaken_lost_major"):
+        if key in s:
+            table[key] = None if s[key] is None else checked.integer(s[key], f"{sp}.{key}", 0, _POINTS)
+    for key, kind in (("undertaken_draw", UndertakenDraw), ("valat_replaces", ValatReplaces), ("draw_doubling", DrawDoubling)):
+        if key in s:
+            table[key] = _member(kind, s[key], f"{sp}.{key}")
+    if "bonuses" in s:
+        raw = s["bonuses"]
+        if not isinstance(raw, dict):
+            raise checked.fail(f"{sp}.bonuses", f"expected an object, not {checked.kind(raw)}")
+        if len(raw) > len(Bonus):
+            raise checked.fail(f"{sp}.bonuses", "too many bonuses", Reason.TOO_LARGE)
+        table["bonuses"] = {
+            _member(Bonus, name, f"{sp}.bonuses"): checked.integer(value, f"{sp}.bonuses.{str(name)[:64]}", 0, _POINTS)
+            for name, value in raw.items()
+        }
+    options: dict[str, Any] = {"name": checked.text(d["name"], f"{path}.name")}
+    for key, kind in (("deck", Deck), ("first_lead", FirstLead), ("both_pass", BothPass), ("last_card", LastCard)):
+        if key in d:
+            options[key] = _member(kind, d[key], f"{path}.{key}")
+    for key in ("fold_without_tarock", "undertaker_doubling"):
+        if key in d:
+            options[key] = checked.boolean(d[key], f"{path}.{key}")
+    if "source" in d:
+        options["source"] = checked.text(d["source"], f"{path}.source", 1000)
+    try:
+        return RuleSet(scoring=ScoringTable(**table), **options)
+    except StrohmandelnError as error:
+        raise checked.fail(path, error.message, error.reason) from None
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+

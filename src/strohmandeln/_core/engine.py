@@ -1,0 +1,388 @@
+"""The state objects of the kernel: the legal actions, and applying an action (R7-R18).
+
+:class:`KernelState` holds a record (:mod:`._core.record`) and has the two methods every simulation
+calls: :meth:`~KernelState.legal_actions`, which works out the seat's legal actions (the pipeline
+of :mod:`._core.plays`: its card stages are here, the rest there) on first request and keeps
+them, and :meth:`~KernelState.apply`, which checks an action and makes the next state; the old
+one is never changed. A play that ``legal_actions`` returned (an interned object) is recognised by
+identity and its card by the legal cards, which is the fast path of every simulation.
+
+:class:`strohmandeln.GameState` is the public subclass; the kernel replays documents and samples
+with its own (:func:`step`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from typing_extensions import Self
+
+from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
+from ..errors import IllegalActionError, Reason, shown
+from ..table import Phase, VoidReason
+from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
+from .masks import BIT, TAROCKS, follower_wins
+from .plays import answer_plays, lead_plays, play_refusal, variant_info
+from .record import DECISIONS, Record
+from .ruledata import RuleData
+
+_FOLD: Final = Phase.FOLD
+_AUCTION: Final = Phase.AUCTION
+_DOUBLING: Final = Phase.DOUBLING
+_PLAY: Final = Phase.PLAY
+_FINISHED: Final = Phase.FINISHED
+_VOID: Final = Phase.VOID
+_ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
+#: The kinds of action each phase takes, by the phase's id.
+_EXPECTED: Final[dict[int, tuple[type, ...]]] = {
+    **{key: tuple(type(a) for a in actions) for key, actions in DECISIONS.items() if actions},
+    id(_PLAY): (Play,),
+}
+
+
+def _outcome(follower: int, led: int, followed: int) -> tuple[int, int, int]:
+    """A trick's outcome (R15), for the table below: the winner, the mask of the two cards and
+    the packed trick without the cards' info."""
+    if led >= 54 or followed >= 54:
+        return (0, 0, 0)
+    leader = 1 - follower
+    winner = follower if follower_wins(led, followed) else leader
+    return winner, 1 << led | 1 << followed, leader | led << T_LED | followed << T_FOLLOWED | winner << T_WINNER
+
+
+#: ``TRICK_OUTCOME[follower][led << 6 | followed]``: :func:`_outcome` of every pair of cards.
+TRICK_OUTCOME: Final = tuple(tuple(_outcome(f, k >> 6, k & 63) for k in range(64 * 64)) for f in (0, 1))
+
+
+class KernelState:
+    """A state object: the record of one moment of a deal (:mod:`._core.record`) and the methods
+    every simulation calls.
+
+    A concrete class of states names the classes of the states made from its states: ``_live``
+    (itself) and ``_final``, whose instances set ``is_terminal`` — a class attribute, which costs
+    no call to read.
+    """
+
+    __slots__ = ("_c",)
+
+    _c: Record
+    #: Whether the deal is over (finished or void).
+    is_terminal: ClassVar[bool] = False
+    #: The classes of the states made from states of this class: of a deal in progress, and of a
+    #: finished or void deal.
+    _live: ClassVar[type[KernelState]]
+    _final: ClassVar[type[KernelState]]
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`~strohmandeln.Phase`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.phase
+        <Phase.AUCTION: 'auction'>
+        """
+        phase: Phase = self._c[1]
+        return phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state.current_player
+        1
+        """
+        turn: int = self._c[2]
+        return None if turn < 0 else turn
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to act, each exactly once, in a stable order.
+
+        In play: the plain play of each legal card in canonical order, then the variants with
+        announcements (R17) and calls (R18) where they are allowed. Empty when the deal is over.
+        They are found when the state is made, so this returns the same tuple every time.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> actions = state.legal_actions()
+        >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
+        (36, 'I', '♦4+trull')
+        """
+        return self._c[16]  # type: ignore[no-any-return]
+
+    def apply(self, action: Action, player: int | None = None) -> Self:
+        """The state after ``action`` by the player to act; this state is unchanged.
+
+        Every action is checked. The plays that :meth:`legal_actions` and
+        :func:`~strohmandeln.parse_action` return are interned objects and take the fastest
+        path (recognised by identity, the card checked against the legal cards), as do the
+        decisions :meth:`legal_actions` returns; an equal action built by hand is accepted too,
+        after a fuller check.
+
+        :param player: if given, the seat that claims to act; a server passes it so that a move
+            out of turn is refused with reason ``not_your_turn``.
+        :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
+            action is not legal here.
+
+        >>> from strohmandeln import CLASSIC, deal, Pass
+        >>> state = deal(CLASSIC, dealer=0, rng=1)
+        >>> after = state.apply(Pass())
+        >>> state.history, after.history
+        ((), (Pass(),))
+        """
+        c = self._c
+        n: Any
+        d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, now, lmask = c
+        # The hot path: an interned plain play (what legal_actions() and parse_action() return,
+        # recognised by identity) of a legal card.
+        if phase is _PLAY and player is None:
+            try:  # (identity with an interned play also says it is a Play, of the exact type)
+                i: int = action.card.index  # type: ignore[union-attr]
+                bit = BIT[i]
+                fast = action is PLAIN[i] and lmask & bit
+            except AttributeError:  # not a play: check() says why
+                fast = False
+        elif player is None and now and (action is now[0] or action is now[-1]):
+            # A decision that legal_actions() returned: identity says it is legal here.
+            return self._made(_decide(c, action))  # type: ignore[no-any-return]
+        else:
+            fast = False
+        info = 0
+        if not fast:
+            check(c, action, player)
+            if not isinstance(action, Play):
+                return self._made(_decide(c, action))  # type: ignore[no-any-return]
+            i = action.card.index
+            bit = BIT[i]
+            hand, tops = (h0, t0) if p == 0 else (h1, t1)
+            if not lmask & bit:
+                raise play_refusal(d, p, hand, tops, lead, ntr, calls, action, lmask)
+            if action is not PLAIN[i]:
+                info, calls = variant_info(d, p, hand, lead, ntr, calls, action)
+        if lead < 0:  # a lead (R13): from the hand, else from a face-up Strohmann top
+            code = i | info << L_INFO if info else i
+            if p == 0:
+                if h0 & bit:
+                    h0 ^= bit
+                else:
+                    t0 ^= bit
+                    code |= L_STROHMANN
+                m, legal = answer_plays(d, 1, h1, h1 | t1, code, ntr, calls)
+                n = self._live()
+                n._c = (d, _PLAY, 1, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, hist, tricks, events, legal, m)
+                return n  # type: ignore[no-any-return]
+            if h1 & bit:
+                h1 ^= bit
+            else:
+                t1 ^= bit
+                code |= L_STROHMANN
+            m, legal = answer_plays(d, 0, h0, h0 | t0, code, ntr, calls)
+            n = self._live()
+            n._c = (d, _PLAY, 0, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, hist, tricks, events, legal, m)
+            return n  # type: ignore[no-any-return]
+        # The second card completes the trick (R15).
+        led = lead & CARD
+        if p == 0:
+            if h0 & bit:
+                h0 ^= bit
+            else:
+                t0 ^= bit
+                info |= I_STROHMANN
+        elif h1 & bit:
+            h1 ^= bit
+        else:
+            t1 ^= bit
+            info |= I_STROHMANN
+        winner, pair, packed = TRICK_OUTCOME[p][led << 6 | i]
+        if winner:
+            w1 |= pair
+        else:
+            w0 |= pair
+        ntr += 1
+        # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's first;
+        # the uncovering's event says whose pile it is.
+        if lead & L_STROHMANN or info & I_STROHMANN:
+            for u in (d.uncover[led] if lead & L_STROHMANN else None, d.uncover[i] if info & I_STROHMANN else None):
+                if u is None:
+                    continue
+                ha, ta, e, more = u
+                if e & 1:
+                    h1 |= ha
+                    t1 |= ta
+                else:
+                    h0 |= ha
+                    t0 |= ta
+                events = (events, e | ntr << E_TRICK)
+                while more is not None:  # cards taken into the hand: the next card turned too
+                    events = (events, more[2] | ntr << E_TRICK)
+                    more = more[3]
+        if lead > CARD or info:  # (the cards' info: from a Strohmann, announcements, call)
+            packed |= (lead >> L_INFO) << T_LED_INFO | info << T_FOLLOWED_INFO
+        tricks = (tricks, packed)
+        if ntr == d.tricks:
+            n = self._final()
+            n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, (), 0)
+            return n  # type: ignore[no-any-return]
+        # The winner leads the next trick (R15).
+        if winner:
+            m, legal = lead_plays(d, 1, h1, h1 | t1, ntr, calls)
+        else:
+            m, legal = lead_plays(d, 0, h0, h0 | t0, ntr, calls)
+        n = self._live()
+        n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, legal, m)
+        return n  # type: ignore[no-any-return]
+
+    def _made(self, c: Record) -> Any:
+        """The state object of a record made from this state's."""
+        n = self._live() if c[2] >= 0 else self._final()
+        n._c = c
+        return n
+
+    def refusal(self, action: object, player: object = None) -> IllegalActionError | None:
+        """``None`` if ``action`` may be applied (by ``player``, if given), else the error
+        :meth:`apply` would raise."""
+        c = self._c
+        try:
+            check(c, action, player)
+            if isinstance(action, Play):
+                d, p, lead, ntr, calls = c[0], c[2], c[9], c[10], c[11]
+                hand, tops = (c[3], c[5]) if p == 0 else (c[4], c[6])
+                i = action.card.index
+                if not c[17] >> i & 1:
+                    return play_refusal(d, p, hand, tops, lead, ntr, calls, action, c[17])
+                if action is not PLAIN[i]:
+                    variant_info(d, p, hand, lead, ntr, calls, action)
+        except IllegalActionError as error:
+            return error
+        return None
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be applied now.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.is_legal(parse_action("♠7")), state.is_legal(parse_action("♠J"))
+        (True, False)
+        """
+        return self.refusal(action) is None
+
+    def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None:
+        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.why_illegal(parse_action("♠J")).reason
+        <Reason.CARD_NOT_AVAILABLE: 'card_not_available'>
+        """
+        return self.refusal(action, player)
+
+    def _legal_mask(self) -> int:
+        """The cards the seat to act may play (0 outside the card play)."""
+        return self._c[17]  # type: ignore[no-any-return]
+
+
+class _ReplayedFinal(KernelState):
+    __slots__ = ()
+    __init__ = object.__init__
+    is_terminal: ClassVar[bool] = True
+
+
+class Replayed(KernelState):
+    """The kernel's own state objects, for replays (:func:`step`) and searches."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+Replayed._live = Replayed
+Replayed._final = _ReplayedFinal
+_ReplayedFinal._live = Replayed
+_ReplayedFinal._final = _ReplayedFinal
+
+
+def replayed(c: Record) -> KernelState:
+    """A kernel state object of the record ``c``."""
+    s: KernelState = _ReplayedFinal() if c[2] < 0 else Replayed()
+    s._c = c
+    return s
+
+
+def step(c: Record, action: object, player: object = None) -> Record:
+    """The record after ``action`` (by ``player``, if given) in the record ``c``; raises its
+    refusal (the kernel's replays of documents and samples)."""
+    return replayed(c).apply(action, player)._c  # type: ignore[arg-type]
+
+
+def check(c: Record, action: object, player: object) -> None:
+    """Raise the refusal of ``action`` (by ``player``, if given) that does not depend on its
+    card: the seat, the kind of action, the phase (R16). A play's card, announcements and call
+    are the pipeline's (:meth:`KernelState.refusal` covers both)."""
+    phase = c[1]
+    turn = c[2]
+    if player is not None:
+        if type(player) is not int or player not in (0, 1):
+            raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
+        if turn >= 0 and player != turn:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
+    if type(action) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
+        raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {shown(action)}")
+    if turn < 0:
+        raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")
+    expected = _EXPECTED[id(phase)]
+    if not isinstance(action, expected):
+        wanted = " or ".join(str(k()) if k is not Play else "a card" for k in expected)
+        raise IllegalActionError(Reason.WRONG_PHASE, f"{action} is not possible in the {phase.value} phase; expected {wanted}")
+
+
+def _decide(c: Record, action: Any) -> Record:
+    """The record after a decision before the card play (R7-R10)."""
+    d, phase, p = c[0], c[1], c[2]
+    auc = c[12]
+    hist = (c[13], action)
+    if phase is _FOLD:
+        if type(action) is Fold:
+            return _with(c, _VOID, -1, (-1, False, VoidReason.FOLDED), hist)
+        # Keep: a tarockless dealer is asked after Elder (R7).
+        if p == d.elder and not d.hands[d.dealer] & TAROCKS:
+            return _with(c, _FOLD, d.dealer, auc, hist)
+        return _with(c, _AUCTION, d.elder, auc, hist)
+    if phase is _AUCTION:
+        if type(action) is Take:
+            auc = (p, False, None)
+            if d.data.doubling:
+                return _with(c, _DOUBLING, 1 - p, auc, hist)
+            return _start_play(c, auc, hist)
+        if p == d.elder:
+            return _with(c, _AUCTION, d.dealer, auc, hist)
+        if d.data.throw_in:
+            return _with(c, _VOID, -1, (-1, False, VoidReason.THROWN_IN), hist)
+        return _start_play(c, auc, hist)
+    # doubling (R10)
+    return _start_play(c, (auc[0], type(action) is Double, None), hist)
+
+
+def _with(c: Record, phase: Phase, turn: int, auc: tuple[int, bool, VoidReason | None], hist: Any) -> Record:
+    """The record with a new phase, seat to act, auction outcome and history (before the play)."""
+    return (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15], DECISIONS[id(phase)], 0)
+
+
+def _start_play(c: Record, auc: tuple[int, bool, VoidReason | None], hist: Any) -> Record:
+    """Uncover the Strohmänner (R11, R12; Elder first, left to right) and begin the play: Elder
+    leads, or the undertaker where the rules say so (R5)."""
+    d = c[0]
+    h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
+    turn = first_leader(d.data, d.dealer, auc[0])
+    h0, h1, t0, t1 = c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add
+    m, legal = lead_plays(d, 0, h0, h0 | t0, c[10], c[11]) if turn == 0 else lead_plays(d, 1, h1, h1 | t1, c[10], c[11])
+    return (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events, legal, m)
+
+
+def first_leader(data: RuleData, dealer: int, undertaker: int) -> int:
+    """R5: the seat that leads the first trick: Elder, or the undertaker (-1: none) where the
+    rules say so."""
+    return undertaker if data.undertaker_leads and undertaker >= 0 else 1 - dealer

@@ -1,0 +1,126 @@
+"""The packed history read back as the public values: plays, tricks, Strohmann turns, actions.
+
+A record keeps its plays only inside its packed tricks and its lead (so a play adds no cell to a
+history list); this module turns them, and the packed events, into
+:class:`~strohmandeln.Play`, :class:`~strohmandeln.Trick`, :class:`~strohmandeln.StrohmannTurn`
+and :class:`~strohmandeln.views.HiddenTurn` values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..actions import INTERNED, PLAIN, Action, Announcement, Play
+from ..cards import DECK_54
+from ..table import HiddenTurn, StrohmannTurn, Trick
+from .formats import (
+    CARD,
+    E_CARD,
+    E_HIDDEN,
+    E_STROHMANN,
+    E_TO_HAND,
+    E_TRICK,
+    HIDDEN_CARD,
+    I_ANN,
+    I_CALL,
+    I_STROHMANN,
+    INFO_MASK,
+    L_INFO,
+    T_FOLLOWED,
+    T_FOLLOWED_INFO,
+    T_LED,
+    T_LED_INFO,
+    T_VARIANTS,
+    T_WINNER,
+)
+from .record import EVENTS, HIST, LEAD, TRICKS, Record, walk
+
+#: The announcements of each pair of announcement bits (R17).
+ANNOUNCEMENTS: Final[tuple[frozenset[Announcement], ...]] = (
+    frozenset(),
+    frozenset({Announcement.TRULL}),
+    frozenset({Announcement.FOUR_KINGS}),
+    frozenset({Announcement.TRULL, Announcement.FOUR_KINGS}),
+)
+
+
+def play_of(card: int, info: int) -> Play:
+    """The play of a card with its packed info (announcements and call)."""
+    play = INTERNED[card][info >> I_ANN & 3][info >> I_CALL & 3]
+    assert play is not None  # (only legal plays are packed)
+    return play
+
+
+def lead_play(lead: int) -> Play:
+    """The play of a packed lead."""
+    return play_of(lead & CARD, lead >> L_INFO)
+
+
+def trick_of(number: int, packed: int) -> Trick:
+    """The public :class:`~strohmandeln.Trick` of a packed trick (``number`` 1 for the first)."""
+    linfo = packed >> T_LED_INFO & INFO_MASK
+    finfo = packed >> T_FOLLOWED_INFO & INFO_MASK
+    return Trick(
+        number=number,
+        leader=packed & 1,
+        plays=(play_of(packed >> T_LED & CARD, linfo), play_of(packed >> T_FOLLOWED & CARD, finfo)),
+        from_strohmann=(bool(linfo & I_STROHMANN), bool(finfo & I_STROHMANN)),
+        winner=packed >> T_WINNER & 1,
+    )
+
+
+def tricks_of(tricks: Any) -> tuple[Trick, ...]:
+    """Every trick of a cons list of packed tricks, in order."""
+    return tuple(trick_of(n + 1, packed) for n, packed in enumerate(walk(tricks)))
+
+
+def event_of(packed: int) -> StrohmannTurn | HiddenTurn:
+    """The public turn of a packed event (a :class:`HiddenTurn` where its card is hidden from the
+    viewer)."""
+    player = packed & 1
+    strohmann = packed >> E_STROHMANN & 3
+    card = packed >> E_CARD & CARD
+    if card == HIDDEN_CARD:
+        return HiddenTurn(player=player, strohmann=strohmann, after_trick=packed >> E_TRICK)
+    return StrohmannTurn(
+        player=player,
+        strohmann=strohmann,
+        card=DECK_54[card],
+        to_hand=bool(packed & E_TO_HAND),
+        hidden=bool(packed & E_HIDDEN),
+        after_trick=packed >> E_TRICK,
+    )
+
+
+def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, ...]:
+    """The history of actions: the decisions of the cons list ``hist``, then the two plays of
+    each packed trick of ``tricks`` but the first ``setup`` (a position's set-up tricks), then the
+    lead's play, if any."""
+    out: list[Any] = walk(hist)
+    t: int
+    for t in walk(tricks)[setup:]:
+        if t & T_VARIANTS:
+            out += (
+                play_of(t >> T_LED & CARD, t >> T_LED_INFO & INFO_MASK),
+                play_of(t >> T_FOLLOWED & CARD, t >> T_FOLLOWED_INFO & INFO_MASK),
+            )
+        else:
+            out += (PLAIN[t >> T_LED & CARD], PLAIN[t >> T_FOLLOWED & CARD])
+    if lead >= 0:
+        out.append(lead_play(lead))
+    return tuple(out)
+
+
+def of_record(c: Record) -> tuple[Action, ...]:
+    """Every action applied since the deal (a position's set-up tricks are not among them)."""
+    return actions_of(c[HIST], c[TRICKS], c[0].setup_tricks, c[LEAD])
+
+
+def tricks_of_record(c: Record) -> tuple[Trick, ...]:
+    """The completed tricks of a record, in order."""
+    return tricks_of(c[TRICKS])
+
+
+def events_of(c: Record) -> tuple[StrohmannTurn, ...]:
+    """Every card turned up from a Strohmann, in order (a record hides nothing)."""
+    return tuple(event_of(e) for e in walk(c[EVENTS]))  # type: ignore[misc]

@@ -1,0 +1,616 @@
+"""A player's view: what one player (or a spectator) knows of a deal (R11, R12).
+
+:class:`PlayerView` is the public face of the kernel's projection of a state
+(:mod:`strohmandeln._core.seen`); :meth:`GameState.view <strohmandeln.GameState.view>` makes one.
+It is documented, with :func:`~strohmandeln.views.player_view` and
+:func:`~strohmandeln.views.spectator_view`, in :mod:`strohmandeln.views`, and importable from
+there and from :mod:`strohmandeln`; it is defined here, below the states that make it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from ._core import documents, seen
+from ._core.formats import CARD, announced
+from ._core.history import ANNOUNCEMENTS, event_of, lead_play, tricks_of
+from ._core.masks import cards_of
+from ._core.seen import Seen
+from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, Play, Take
+from .cards import DECK_54, Card
+from .errors import IllegalActionError, Reason, StateError, shown
+from .points import CardPoints
+from .rules import RuleSet
+from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+
+__all__ = ["PlayerView"]
+
+_ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
+
+
+class PlayerView:
+    """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
+
+    Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
+    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer. Two views are equal
+    when they hold the same knowledge.
+
+    Both players pass; seat 1 (Elder) leads the simple game:
+
+    >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+    >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+    >>> view = state.view(1)
+    >>> view
+    <PlayerView player=1 classic phase=play tricks=0 to_act=1>
+    >>> view.hand == state.hand(1), view.hand_size(0)
+    (True, 15)
+    >>> view.strohmann_tops(0)
+    (Card.parse('♠J'), Card.parse('♥J'), Card.parse('♦J'))
+    >>> view == state.view(1), view == state.view(0)
+    (True, False)
+    """
+
+    __slots__ = ("_s", "_memo")
+
+    _s: Seen
+    _memo: dict[str, Any]
+
+    def __init__(self, seen: object = None) -> None:
+        """Views come from :meth:`GameState.view <strohmandeln.GameState.view>` and
+        :meth:`from_dict`; this constructor refuses anything but the kernel's projection of a
+        state (it is how those make one)."""
+        if type(seen) is not Seen:
+            raise TypeError("use GameState.view() to create a PlayerView")
+        object.__setattr__(self, "_s", seen)
+        object.__setattr__(self, "_memo", {})
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("PlayerView is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("PlayerView is immutable")
+
+    def _cached(self, name: str, make: Any) -> Any:
+        """A derived value, worked out once (from the view's own fields: nothing else changes)."""
+        value = self._memo.get(name)
+        if value is None:
+            value = self._memo[name] = make(self._s)
+        return value
+
+    # ------------------------------------------------------------------------------------------
+    # Who is looking
+
+    @property
+    def player(self) -> int | None:
+        """The viewer's seat, or ``None`` for a spectator.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.player, view.is_spectator
+        (1, False)
+        >>> print(deal(CLASSIC, dealer=0, order=DECK_54).view(None).player)
+        None
+        """
+        p = self._s.player
+        return None if p < 0 else p
+
+    @property
+    def is_spectator(self) -> bool:
+        """Whether this is the spectator view (public information only).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_spectator
+        False
+        >>> deal(CLASSIC, dealer=0, order=DECK_54).view(None).is_spectator
+        True
+        """
+        return self._s.player < 0
+
+    # ------------------------------------------------------------------------------------------
+    # The deal and the auction (public)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of the deal.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.rules is CLASSIC
+        True
+        """
+        return self._s.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.dealer
+        0
+        """
+        return self._s.dealer
+
+    @property
+    def elder(self) -> int:
+        """Elder, the non-dealer (R5).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.elder
+        1
+        """
+        return 1 - self._s.dealer
+
+    @property
+    def dealt(self) -> bool:
+        """Whether the deal was dealt from a deck order (``False`` for a position, see
+        :mod:`strohmandeln.positions`).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.dealt
+        True
+        >>> from strohmandeln.positions import position
+        >>> position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0).view(0).dealt
+        False
+        """
+        return self._s.dealt
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`~strohmandeln.Phase`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.phase
+        <Phase.PLAY: 'play'>
+        """
+        return self._s.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.current_player                  # Elder leads the simple game
+        1
+        """
+        t = self._s.turn
+        return None if t < 0 else t
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the deal is over.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_terminal
+        False
+        """
+        return self._s.turn < 0
+
+    @property
+    def void_reason(self) -> VoidReason | None:
+        """Why the deal is void, or ``None``.
+
+        >>> from strohmandeln import CLASSIC, Fold, deal
+        >>> state = deal(CLASSIC, dealer=0, rng=842)     # seat 1 holds no tarock and may fold (R7)
+        >>> state.phase.value, state.current_player
+        ('fold', 1)
+        >>> state.apply(Fold()).view(0).void_reason
+        <VoidReason.FOLDED: 'folded'>
+        """
+        return self._s.auc[2]
+
+    @property
+    def undertaker(self) -> int | None:
+        """The seat that took the game (R8), or ``None``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, Take, deal
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> state.apply(Take()).view(0).undertaker
+        1
+        >>> print(state.apply(Pass()).apply(Pass()).view(0).undertaker)
+        None
+        """
+        u = self._s.auc[0]
+        return None if u < 0 else u
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the undertaker's game was doubled (R10).
+
+        >>> import attrs
+        >>> from strohmandeln import CLASSIC, DECK_54, Double, Take, deal
+        >>> rules = attrs.evolve(CLASSIC, name="doubling", undertaker_doubling=True)
+        >>> state = deal(rules, dealer=0, order=DECK_54).apply(Take())
+        >>> state.view(1).doubled, state.apply(Double()).view(1).doubled
+        (False, True)
+        """
+        return self._s.auc[1]
+
+    @property
+    def is_simple_game(self) -> bool:
+        """Whether the card play is a simple game (both passed, R9).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.is_simple_game
+        True
+        """
+        return self._s.auc[0] < 0 and self._s.phase in (Phase.PLAY, Phase.FINISHED)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order (all actions are public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.history
+        (Pass(), Pass())
+        """
+        history: tuple[Action, ...] = self._cached("history", seen.history)
+        return history
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that took each action of :attr:`history` (public: everyone sees who acts).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.actors                          # Elder speaks first, then the dealer
+        (1, 0)
+        """
+        actors: tuple[int, ...] = self._cached("actors", seen.actors)
+        return actors
+
+    # ------------------------------------------------------------------------------------------
+    # The card play (public)
+
+    @property
+    def trick_number(self) -> int:
+        """The number of completed tricks.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.trick_number
+        1
+        """
+        return self._s.ntr
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
+        [(1, 1, ['XXI', 'XX'])]
+        """
+        tricks: tuple[Trick, ...] = self._cached("tricks", lambda s: tricks_of(s.tricks))
+        return tricks
+
+    @property
+    def current_trick(self) -> tuple[Play, ...]:
+        """The plays of the trick in progress (none or the lead).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> [str(play) for play in view.current_trick]
+        ['♠7']
+        """
+        lead = self._s.lead
+        return () if lead < 0 else (lead_play(lead),)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the current trick, during play.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.leader, view.current_player
+        (1, 0)
+        """
+        s = self._s
+        if s.phase is not Phase.PLAY:
+            return None
+        return 1 - s.turn if s.lead >= 0 else s.turn
+
+    @property
+    def events(self) -> tuple[StrohmannTurn | HiddenTurn, ...]:
+        """Every Strohmann turn in order; the opponent's unseen last cards (R12) are
+        :class:`HiddenTurn`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [str(turn.card) for turn in view.events]    # the tops turned when the play began (R11)
+        ['♠7', '♥4', '♦4', '♠J', '♥J', '♦J']
+        """
+        events: tuple[StrohmannTurn | HiddenTurn, ...] = self._cached(
+            "events", lambda s: tuple(event_of(e) for e in seen.events(s))
+        )
+        return events
+
+    def won_cards(self, player: int) -> tuple[Card, ...]:
+        """The cards in ``player``'s tricks (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.won_cards(1), view.won_cards(0)
+        ((Card.parse('XX'), Card.parse('XXI')), ())
+        """
+        return cards_of(self._s.won[_seat(player)])
+
+    def card_points(self, player: int) -> CardPoints:
+        """The card points in ``player``'s tricks so far (R2, R4).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> print(view.card_points(1), view.card_points(0))
+        4⅔ 0
+        """
+        return CardPoints(self._s.data.thirds_of(self._s.won[_seat(player)]))
+
+    def announcements(self, player: int) -> frozenset[Announcement]:
+        """The announcements ``player`` has made (R17).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass I+trull".split():    # seat 1 announces the Trull with the Pagat
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(0)
+        >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
+        (['trull'], frozenset())
+        """
+        return ANNOUNCEMENTS[announced(self._s.calls, _seat(player))]
+
+    # ------------------------------------------------------------------------------------------
+    # Cards: hands and Strohmänner
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand, in canonical order (empty for a spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> view.hand[:3], len(view.hand)
+        ((Card.parse('I'), Card.parse('II'), Card.parse('III')), 15)
+        """
+        return cards_of(self._s.hand)
+
+    @property
+    def dealt_hand(self) -> tuple[Card, ...]:
+        """The viewer's hand as dealt (R6), before anything was taken up or played (empty for a
+        spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> len(view.dealt_hand), len(view.hand)
+        (15, 14)
+        >>> sorted(set(view.dealt_hand) - set(view.hand))   # the XXI went into the first trick
+        [Card.parse('XXI')]
+        """
+        return cards_of(self._s.own)
+
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player`` holds in his hand (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.hand_size(0), view.hand_size(1)
+        (14, 14)
+        """
+        return self._s.sizes[_seat(player)]
+
+    def known_hand(self, player: int) -> tuple[Card, ...]:
+        """The cards of ``player``'s hand that the viewer knows: his whole hand for the viewer
+        himself, else the cards taken up in the open (R11) and not yet played.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.known_hand(1) == view.hand, view.known_hand(0)   # seat 0 took up nothing yet
+        (True, ())
+        """
+        return cards_of(self._s.known[_seat(player)])
+
+    def unknown_hand_count(self, player: int) -> int:
+        """How many of ``player``'s hand cards the viewer does not know.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.unknown_hand_count(0), view.unknown_hand_count(1)
+        (14, 0)
+        """
+        p = _seat(player)
+        return self._s.sizes[p] - self._s.known[p].bit_count()
+
+    def strohmann_tops(self, player: int) -> tuple[Card, ...]:
+        """The face-up top cards of ``player``'s Strohmänner (public).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
+        (Card.parse('♥4'), Card.parse('♦4'))
+        """
+        return cards_of(self._s.tops[_seat(player)])
+
+    def strohmann(self, player: int, index: int) -> StrohmannPile:
+        """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> view.strohmann(1, 0)                    # its next card turns after the trick (R11)
+        StrohmannPile(face_up=None, face_down=3)
+        >>> view.strohmann(0, 0)
+        StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
+        """
+        p = _seat(player)
+        if type(index) is not int or not 0 <= index <= 2:
+            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {shown(index)}; they are numbered 0, 1, 2")
+        piles: tuple[tuple[int, int], ...] = self._cached("piles", seen.piles)
+        top, down = piles[3 * p + index]
+        return StrohmannPile(None if top < 0 else DECK_54[top], down)
+
+    def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
+        """All three Strohmänner of ``player``.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [(str(pile.face_up), pile.face_down) for pile in view.strohmaenner(0)]
+        [('♠J', 3), ('♥J', 3), ('♦J', 3)]
+        """
+        return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards of the deck whose place the viewer does not know: the unknown hand cards of
+        the other player(s), his unseen last cards and every face-down Strohmann card — the cards
+        a sampler (:mod:`strohmandeln.sampling`) distributes.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
+        >>> for text in "pass pass XXI XX ♠7".split():
+        ...     state = state.apply(parse_action(text))
+        >>> view = state.view(1)
+        >>> unseen = view.unseen_cards()
+        >>> face_down = sum(pile.face_down for seat in (0, 1) for pile in view.strohmaenner(seat))
+        >>> len(unseen), view.hand_size(0) + face_down          # seat 0's hand and the face-down cards
+        (32, 32)
+        >>> set(unseen) & set(view.hand + view.won_cards(1))
+        set()
+        """
+        return cards_of(seen.unseen(self._s))
+
+    # ------------------------------------------------------------------------------------------
+    # Acting
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions if it is his turn, else ``()`` (always for a spectator).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> [str(a) for a in view.legal_actions()[:3]], len(view.legal_actions())
+        (['I', 'II', 'III'], 36)
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
+        >>> state.view(0).legal_actions()           # seat 0 is not to act
+        ()
+        """
+        return self._s.legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> from strohmandeln import parse_action
+        >>> view.is_legal(parse_action("XXI")), view.is_legal(parse_action("XX")), view.is_legal("XXI")
+        (True, False, False)
+        """
+        legal = self._s.legal
+        if any(action is a for a in legal):
+            return True
+        # (only actions are compared: the comparisons of a client's objects may do anything)
+        return type(action) in _ACTION_TYPES and action in legal
+
+    # ------------------------------------------------------------------------------------------
+    # Serialization
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form of the view (see :mod:`strohmandeln.serialization`).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> doc = view.to_dict()
+        >>> doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
+        ('view', 1, [15, 15], {'face_up': '♠J', 'face_down': 3})
+        """
+        return documents.view_document(self._s)
+
+    @staticmethod
+    def from_dict(data: object) -> PlayerView:
+        """Load a view from :meth:`to_dict`'s form, checking that some deal produces it.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
+        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
+        >>> PlayerView.from_dict(view.to_dict()) == view
+        True
+
+        :raises SerializationError: if the document is malformed or no deal is consistent with it.
+        """
+        return PlayerView(documents.view_seen(data))
+
+    # ------------------------------------------------------------------------------------------
+    # Value semantics
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PlayerView:
+            return NotImplemented
+        return self is other or seen.key(self._s) == seen.key(other._s)
+
+    def __hash__(self) -> int:
+        return hash(seen.key(self._s))
+
+    def __copy__(self) -> PlayerView:
+        return self
+
+    def __deepcopy__(self, memo: object) -> PlayerView:
+        return self
+
+    def __repr__(self) -> str:
+        s = self._s
+        who = "spectator" if s.player < 0 else f"player={s.player}"
+        to_act = "-" if s.turn < 0 else str(s.turn)
+        return f"<PlayerView {who} {s.rules.name} phase={s.phase.value} tricks={s.ntr} to_act={to_act}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PlayerView, (self._s,))
+
+
+def seen_of(view: PlayerView) -> Seen:
+    """The kernel's projection a view holds (for the library's own modules; not part of the
+    public API)."""
+    return view._s
+
+
+def _seat(player: object) -> int:
+    if type(player) is not int or player not in (0, 1):
+        raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
+    return player
