@@ -32,6 +32,8 @@ extensions = [
     # docs/_ext: the variant comparison generated from the presets, the :presets: role, and
     # links from strohmandeln.X to the documented strohmandeln.<module>.X.
     "variant_table",
+    # docs/_ext: the architecture page's drawing of the floors and table of packed formats.
+    "architecture",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from ._core import documents, seen
-from ._core.formats import CARD, announced
+from ._core import args, documents, seen
+from ._core.formats import announced
 from ._core.history import ANNOUNCEMENTS, event_of, lead_play, tricks_of
 from ._core.masks import cards_of
 from ._core.seen import Seen
 from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, Reason, StateError, shown
 from .points import CardPoints
 from .rules import RuleSet
 from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
@@ -357,7 +356,7 @@ class PlayerView:
         >>> view.won_cards(1), view.won_cards(0)
         ((Card.parse('XX'), Card.parse('XXI')), ())
         """
-        return cards_of(self._s.won[_seat(player)])
+        return cards_of(self._s.won[args.seat(player)])
 
     def card_points(self, player: int) -> CardPoints:
         """The card points in ``player``'s tricks so far (R2, R4).
@@ -370,7 +369,7 @@ class PlayerView:
         >>> print(view.card_points(1), view.card_points(0))
         4⅔ 0
         """
-        return CardPoints(self._s.data.thirds_of(self._s.won[_seat(player)]))
+        return CardPoints(self._s.data.thirds_of(self._s.won[args.seat(player)]))
 
     def announcements(self, player: int) -> frozenset[Announcement]:
         """The announcements ``player`` has made (R17).
@@ -383,7 +382,7 @@ class PlayerView:
         >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
         (['trull'], frozenset())
         """
-        return ANNOUNCEMENTS[announced(self._s.calls, _seat(player))]
+        return ANNOUNCEMENTS[announced(self._s.calls, args.seat(player))]
 
     # ------------------------------------------------------------------------------------------
     # Cards: hands and Strohmänner
@@ -427,7 +426,7 @@ class PlayerView:
         >>> view.hand_size(0), view.hand_size(1)
         (14, 14)
         """
-        return self._s.sizes[_seat(player)]
+        return self._s.sizes[args.seat(player)]
 
     def known_hand(self, player: int) -> tuple[Card, ...]:
         """The cards of ``player``'s hand that the viewer knows: his whole hand for the viewer
@@ -441,7 +440,7 @@ class PlayerView:
         >>> view.known_hand(1) == view.hand, view.known_hand(0)   # seat 0 took up nothing yet
         (True, ())
         """
-        return cards_of(self._s.known[_seat(player)])
+        return cards_of(self._s.known[args.seat(player)])
 
     def unknown_hand_count(self, player: int) -> int:
         """How many of ``player``'s hand cards the viewer does not know.
@@ -454,7 +453,7 @@ class PlayerView:
         >>> view.unknown_hand_count(0), view.unknown_hand_count(1)
         (14, 0)
         """
-        p = _seat(player)
+        p = args.seat(player)
         return self._s.sizes[p] - self._s.known[p].bit_count()
 
     def strohmann_tops(self, player: int) -> tuple[Card, ...]:
@@ -468,7 +467,7 @@ class PlayerView:
         >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
         (Card.parse('♥4'), Card.parse('♦4'))
         """
-        return cards_of(self._s.tops[_seat(player)])
+        return cards_of(self._s.tops[args.seat(player)])
 
     def strohmann(self, player: int, index: int) -> StrohmannPile:
         """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count.
@@ -483,11 +482,10 @@ class PlayerView:
         >>> view.strohmann(0, 0)
         StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
         """
-        p = _seat(player)
-        if type(index) is not int or not 0 <= index <= 2:
-            raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {shown(index)}; they are numbered 0, 1, 2")
+        p = args.seat(player)
+        k = args.strohmann(index)
         piles: tuple[tuple[int, int], ...] = self._cached("piles", seen.piles)
-        top, down = piles[3 * p + index]
+        top, down = piles[3 * p + k]
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
 
     def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
@@ -608,9 +606,3 @@ def seen_of(view: PlayerView) -> Seen:
     """The kernel's projection a view holds (for the library's own modules; not part of the
     public API)."""
     return view._s
-
-
-def _seat(player: object) -> int:
-    if type(player) is not int or player not in (0, 1):
-        raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
-    return player

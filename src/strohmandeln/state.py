@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from ._core import documents, history, record, scoring, seen
+from ._core import args, documents, history, record, scoring, seen
 from ._core.engine import KernelState
-from ._core.formats import CARD, announced
+from ._core.formats import announced
 from ._core.masks import cards_of
 from ._core.record import Record
 from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, Reason, StateError, shown
+from .errors import Reason, StateError, shown
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -264,7 +264,7 @@ class GameState(KernelState):
         >>> [str(c) for c in state.hand(0)][:5]
         ['VI', 'VII', 'VIII', 'IX', 'X']
         """
-        return cards_of(record.seat(self._c, _seat(player))[0])
+        return cards_of(record.seat(self._c, args.seat(player))[0])
 
     def strohmann_tops(self, player: int) -> tuple[Card, ...]:
         """The face-up top cards of ``player``'s Strohmänner, in canonical order.
@@ -275,7 +275,7 @@ class GameState(KernelState):
         >>> [str(c) for c in state.strohmann_tops(1)]
         ['♠7', '♥4', '♦4']
         """
-        return cards_of(record.seat(self._c, _seat(player))[1])
+        return cards_of(record.seat(self._c, args.seat(player))[1])
 
     def available(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` could play (hand and face-up tops), in canonical order (R13).
@@ -286,7 +286,7 @@ class GameState(KernelState):
         >>> len(state.available(1)), len(state.hand(1))
         (18, 15)
         """
-        hand, tops, _ = record.seat(self._c, _seat(player))
+        hand, tops, _ = record.seat(self._c, args.seat(player))
         return cards_of(hand | tops)
 
     def strohmann(self, player: int, index: int) -> StrohmannPile:
@@ -298,7 +298,7 @@ class GameState(KernelState):
         >>> state.strohmann(1, 0)
         StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
         """
-        top, down = record.pile(self._c, _seat(player), _strohmann_index(index))
+        top, down = record.pile(self._c, args.seat(player), args.strohmann(index))
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
 
     def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
@@ -322,7 +322,7 @@ class GameState(KernelState):
         >>> state.won_cards(0)
         (Card.parse('♠7'), Card.parse('♠J'))
         """
-        return cards_of(record.seat(self._c, _seat(player))[2])
+        return cards_of(record.seat(self._c, args.seat(player))[2])
 
     def card_points(self, player: int) -> CardPoints:
         """The exact card points in ``player``'s tricks so far (R2, R4).
@@ -334,7 +334,7 @@ class GameState(KernelState):
         >>> print(state.card_points(0))                         # ⅓ + 1⅓
         1⅔
         """
-        won = record.seat(self._c, _seat(player))[2]
+        won = record.seat(self._c, args.seat(player))[2]
         return CardPoints(record.deal(self._c).data.thirds_of(won))
 
     def announcements(self, player: int) -> frozenset[Announcement]:
@@ -347,7 +347,7 @@ class GameState(KernelState):
         >>> state.announcements(1)
         frozenset({<Announcement.TRULL: 'trull'>})
         """
-        return history.ANNOUNCEMENTS[announced(record.calls_of(self._c), _seat(player))]
+        return history.ANNOUNCEMENTS[announced(record.calls_of(self._c), args.seat(player))]
 
     # ------------------------------------------------------------------------------------------
     # Conveniences: the result, a view, the document
@@ -385,7 +385,7 @@ class GameState(KernelState):
         >>> view.hand == deal(CLASSIC, dealer=0, order=DECK_54).hand(1), view.known_hand(0)
         (True, ())
         """
-        return PlayerView(seen.project(self, None if player is None else _seat(player)))
+        return PlayerView(seen.project(self, None if player is None else args.seat(player)))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-compatible form: rule set, dealer, deck order and actions (see
@@ -490,15 +490,3 @@ def state_of(c: Record) -> GameState:
 def record_of(state: GameState) -> Record:
     """The kernel record of a state (for the library's own modules; not part of the public API)."""
     return state._c
-
-
-def _seat(player: object) -> int:
-    if type(player) is not int or player not in (0, 1):
-        raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
-    return player
-
-
-def _strohmann_index(index: object) -> int:
-    if type(index) is not int or not 0 <= index <= 2:
-        raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {shown(index)}; they are numbered 0, 1, 2")
-    return index

@@ -66,6 +66,7 @@ class Deal:
         "uncover",
         "start",
         "may_vary",
+        "lasts",
         "setup_tricks",
         "setup_won",
         "deck_mask",
@@ -114,13 +115,14 @@ class Deal:
         uncover: list[Uncover | None] = [None] * 54
         last = _LAST_HIDDEN if data.hidden_last else _LAST_SHOWN
         events: Any = None  # the events of the uncovering before the first lead, as a cons list
-        added = []  # (to the hand, face up) of Elder, then of the dealer
+        added = []  # (to the hand, face up, last cards) of Elder, then of the dealer
         for seat_piles in _START_PILES[dealer]:
-            ha = ta = 0
+            ha = ta = la = 0
             for pid in seat_piles:
                 pile = piles[pid]
                 if not pile:
                     continue
+                la |= BIT[pile[-1]]
                 face_up = _FACE_UP[pid]  # None for a tarock or a King: it goes to the hand
                 taken = _TAKEN_EVENT[pid]
                 if len(pile) == 4:  # (unrolled: every pile of the 54-card deck)
@@ -141,13 +143,16 @@ class Deal:
                 while link is not None:
                     events = (events, link[2])
                     link = link[3]
-            added.append((ha, ta))
-        (he, te), (hd, td) = added
+            added.append((ha, ta, la))
+        (he, te, le), (hd, td, ld) = added
         #: what playing each Strohmann card but a pile's last uncovers (R11, R12)
         self.uncover = uncover
         #: the uncovering before the first lead: cards added to the hands and to the face-up
         #: tops of seats 0 and 1, and the events (R11)
         self.start: tuple[int, int, int, int, Any] = (hd, he, td, te, events) if dealer == 0 else (he, hd, te, td, events)
+        #: per seat: the last card of each of his Strohmänner (R12: taken up unseen under
+        #: ``hidden``), as a mask
+        self.lasts = (ld, le) if dealer == 0 else (le, ld)
         # Whether each seat can ever announce or call: the cards he holds or will turn up.
         if data.variants:
             if reach is None:

@@ -52,7 +52,6 @@ from .record import (
     TURN,
     W0,
     W1,
-    Record,
     walk,
 )
 from .ruledata import RuleData, rule_data
@@ -174,36 +173,17 @@ def _unpickle_seen(fields: dict[str, Any]) -> Seen:
 #: The fields of :class:`Seen` given to its constructor.
 _FIELDS: Final = tuple(name for name in Seen.__slots__ if name not in ("data", "memo"))
 
-#: Per deal: what the other seat cannot know of seat 0's hand and of seat 1's (the dealt hand
-#: and, under R12's ``hidden``, each Strohmann's last card), seat 0's last Strohmann cards under
-#: ``hidden`` and seat 1's, the seat first asked whether to fold, whether the deal has a deck
-#: order, and the mask of each Strohmann.
-_DealInfo = tuple[int, int, int, int, int, bool, tuple[int, ...]]
-_INFO: dict[Deal, _DealInfo] = {}
-_MAX_INFO: Final = 256
-
-
-def _deal_info(d: Deal) -> _DealInfo:
-    info = _INFO.get(d)
-    if info is None:
-        if len(_INFO) >= _MAX_INFO:
-            _INFO.clear()
-        masks = tuple(sum(1 << c for c in pile) for pile in d.piles)
-        last0 = last1 = 0
-        if d.data.hidden_last:
-            lasts = [1 << pile[-1] if pile else 0 for pile in d.piles]
-            last0 = lasts[0] | lasts[1] | lasts[2]
-            last1 = lasts[3] | lasts[4] | lasts[5]
-        info = _INFO[d] = (d.hands[0] | last0, d.hands[1] | last1, last0, last1, fold_asked(d), d.order_index is not None, masks)
-    return info
-
-
 def project(state: KernelState, player: int | None) -> Seen:
     """What ``player`` knows of ``state`` (``None``: a spectator)."""
     c = state._c
     p = -1 if player is None else player
     d: Deal = c[DEAL]
-    hide0, hide1, last0, last1, asked, dealt, masks = _deal_info(d)
+    dealt = d.order_index is not None
+    # What the other seat cannot know of each seat's hand: the dealt hand and, under R12's
+    # ``hidden``, the last card of each of his Strohmänner.
+    last0, last1 = d.lasts if d.data.hidden_last else (0, 0)
+    hide0 = d.hands[0] | last0
+    hide1 = d.hands[1] | last1
     h0, h1, t0, t1, w0, w1, lead = c[H0], c[H1], c[T0], c[T1], c[W0], c[W1], c[LEAD]
     turn = c[TURN]
     up = h0 | h1 | t0 | t1 | w0 | w1
@@ -231,6 +211,7 @@ def project(state: KernelState, player: int | None) -> Seen:
     piles: tuple[tuple[int, int], ...] | None = None
     if not dealt:  # a position's Strohmänner need not match its events: count their cards
         tops = t0 | t1
+        masks = [sum(1 << card for card in pile) for pile in d.piles]
         piles = tuple([((tops & m).bit_length() - 1, (m & ~up).bit_count()) for m in masks])
     # Known hand cards: the viewer's whole hand; of the others, the cards taken up in the open
     # (neither dealt nor a last card, R11, R12).
@@ -263,7 +244,7 @@ def project(state: KernelState, player: int | None) -> Seen:
         known=known,
         sizes=(h0.bit_count(), h1.bit_count()),
         piles=piles,
-        asked=asked,
+        asked=fold_asked(d),
         legal=state.legal_actions() if p == turn and p >= 0 else (),
     )
     if not dealt and p >= 0:  # a position's set-up hand, from its history

@@ -43,7 +43,7 @@ from .formats import (
 from .history import ANNOUNCEMENTS, play_of
 from .masks import BIT, KINGS, MOND, SKUS, TAKE_UP, TRULL, XVII, XVIII, cards_of, follower_wins
 from .plays import topschin_allowed, variant_codes
-from .record import AUC, CALLS, DEAL, H0, H1, LEAD, T0, T1, TRICKS, TURN, W0, W1, Record, assemble, cons, gone, walk
+from .record import AUC, CALLS, DEAL, H0, H1, LEAD, T0, T1, TRICKS, TURN, Record, assemble, cons, gone, walk
 from .ruledata import rule_data
 
 _SKUS_AND_MOND: Final = 1 << SKUS | 1 << MOND
