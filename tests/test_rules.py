@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -28,10 +29,13 @@ from strohmandeln import (
     RuleSet,
     RuleSetError,
     ScoringTable,
+    SerializationError,
     StrohmandelnError,
     UndertakenDraw,
     ValatReplaces,
 )
+from strohmandeln._core import checked
+from strohmandeln.rules import MAX_GAME_POINTS, rules_from_dict
 
 ALL_NAMES = ("classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl")
 
@@ -398,3 +402,170 @@ def test_rule_sets_cache_their_hash_safely() -> None:
         assert same == house and hash(same) == first
     other = attrs.evolve(house, scoring=attrs.evolve(house.scoring, simple_won=house.scoring.simple_won + 5))
     assert other != house and hash(other.scoring) != hash(house.scoring)
+
+
+# -- fields, documents ---------------------------------------------------------------------------
+
+_FIELDS = [*attrs.fields(RuleSet), *attrs.fields(ScoringTable)]
+
+
+@pytest.mark.parametrize("field", _FIELDS, ids=lambda f: f.name)
+def test_every_field_declares_its_kind(field: attrs.Attribute[Any]) -> None:
+    """Each field of a rule set and of its scoring table carries its kind, from which its check, its
+    JSON form and its loader derive."""
+    assert isinstance(field.metadata.get(checked.KIND), checked.Kind)
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_presets_round_trip_through_their_documents(name: str) -> None:
+    """``from_dict(to_dict())`` gives back every preset and its scoring table, also through JSON text."""
+    rules = PRESETS[name]
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert ScoringTable.from_dict(rules.scoring.to_dict()) == rules.scoring
+    assert rules.to_dict()["scoring"] == rules.scoring.to_dict()
+
+
+def test_to_dict_keys_are_the_field_names() -> None:
+    """``to_dict()`` writes every field and nothing else, under its own name."""
+    for rules in PRESETS.values():
+        assert list(rules.to_dict()) == [f.name for f in attrs.fields(RuleSet)]
+        assert list(rules.scoring.to_dict()) == [f.name for f in attrs.fields(ScoringTable)]
+
+
+def test_full_form_of_a_rule_set() -> None:
+    """The JSON form of a rule set, field by field (records and documents store it)."""
+    assert FURR.to_dict() == {
+        "name": "furr",
+        "deck": "54",
+        "first_lead": "undertaker",
+        "fold_without_tarock": False,
+        "both_pass": "simple_game",
+        "undertaker_doubling": False,
+        "last_card": "hidden",
+        "source": FURR.source,
+        "scoring": {
+            "simple_won": 2,
+            "simple_won_major": None,
+            "undertaken_won": 3,
+            "undertaken_won_major": 4,
+            "undertaken_lost": 4,
+            "undertaken_lost_major": 5,
+            "major_points": 45,
+            "defender_major_points": 44,
+            "undertaken_draw": "loss",
+            "bonuses": {"trull_in_tricks": 1, "four_kings_in_tricks": 1, "pagat": 1, "uhu": 1, "kakadu": 1, "rostopschin": 1, "valat": 12},
+            "valat_replaces": "nothing",
+            "draw_doubling": "next_round",
+        },
+    }
+
+
+_MINIMAL: dict[str, Any] = {"name": "tiny", "scoring": {"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}}
+
+
+def _with(**changes: Any) -> dict[str, Any]:
+    return {**_MINIMAL, **changes}
+
+
+def _scored(**changes: Any) -> dict[str, Any]:
+    return {**_MINIMAL, "scoring": {**_MINIMAL["scoring"], **changes}}
+
+
+def test_documents_need_exactly_the_required_fields() -> None:
+    """A document must give ``name`` and ``scoring``, and in it ``simple_won``, ``undertaken_won``
+    and ``undertaken_lost``; every other field takes the constructor's default."""
+    rules = RuleSet.from_dict(_MINIMAL)
+    assert rules == RuleSet(name="tiny", scoring=ScoringTable(simple_won=1, undertaken_won=2, undertaken_lost=3))
+    assert checked.document_fields(RuleSet)[0] == ("name", "scoring")
+    assert checked.document_fields(ScoringTable)[0] == ("simple_won", "undertaken_won", "undertaken_lost")
+    for key in ("name", "scoring"):
+        with pytest.raises(SerializationError, match=f"^rules: missing field '{key}'$"):
+            RuleSet.from_dict({k: v for k, v in _MINIMAL.items() if k != key})
+    for key in ("simple_won", "undertaken_won", "undertaken_lost"):
+        with pytest.raises(SerializationError, match=f"^rules.scoring: missing field '{key}'$"):
+            RuleSet.from_dict({**_MINIMAL, "scoring": {k: v for k, v in _MINIMAL["scoring"].items() if k != key}})
+
+
+@pytest.mark.parametrize(
+    ("doc", "path", "reason"),
+    [
+        (_with(colour="red"), "rules: unknown field 'colour'", Reason.MALFORMED_DOCUMENT),
+        (_scored(pagat=1), "rules.scoring: unknown field 'pagat'", Reason.MALFORMED_DOCUMENT),
+        (_with(deck=54), "rules.deck:", Reason.MALFORMED_DOCUMENT),
+        (_with(deck="52"), "rules.deck:", Reason.MALFORMED_DOCUMENT),
+        (_with(first_lead="dealer"), "rules.first_lead:", Reason.MALFORMED_DOCUMENT),
+        (_with(fold_without_tarock="yes"), "rules.fold_without_tarock:", Reason.MALFORMED_DOCUMENT),
+        (_with(undertaker_doubling=1), "rules.undertaker_doubling:", Reason.MALFORMED_DOCUMENT),
+        (_with(name=7), "rules.name:", Reason.MALFORMED_DOCUMENT),
+        (_with(name="x" * 65), "rules.name:", Reason.TOO_LARGE),
+        (_with(source="x" * 1001), "rules.source:", Reason.TOO_LARGE),
+        (_with(scoring=[1, 2, 3]), "rules.scoring:", Reason.MALFORMED_DOCUMENT),
+        (_scored(simple_won="2"), "rules.scoring.simple_won:", Reason.MALFORMED_DOCUMENT),
+        (_scored(simple_won=None), "rules.scoring.simple_won:", Reason.MALFORMED_DOCUMENT),
+        (_scored(undertaken_lost=MAX_GAME_POINTS + 1), "rules.scoring.undertaken_lost:", Reason.MALFORMED_DOCUMENT),
+        (_scored(undertaken_won_major=2.0), "rules.scoring.undertaken_won_major:", Reason.MALFORMED_DOCUMENT),
+        (_scored(major_points=True), "rules.scoring.major_points:", Reason.MALFORMED_DOCUMENT),
+        (_scored(undertaken_draw="win"), "rules.scoring.undertaken_draw:", Reason.MALFORMED_DOCUMENT),
+        (_scored(bonuses=["pagat"]), "rules.scoring.bonuses:", Reason.MALFORMED_DOCUMENT),
+        (_scored(bonuses={"pagatultimo": 1}), "rules.scoring.bonuses:", Reason.MALFORMED_DOCUMENT),
+        (_scored(bonuses={"pagat": -1}), "rules.scoring.bonuses.pagat:", Reason.MALFORMED_DOCUMENT),
+        (_scored(bonuses={f"b{i}": 1 for i in range(12)}), "rules.scoring.bonuses:", Reason.TOO_LARGE),
+        (_scored(valat_replaces=None), "rules.scoring.valat_replaces:", Reason.MALFORMED_DOCUMENT),
+        (_scored(draw_doubling="sometimes"), "rules.scoring.draw_doubling:", Reason.MALFORMED_DOCUMENT),
+        (_scored(major_points=30), "rules: rule set 'tiny': major_points must lie between", Reason.INCONSISTENT_RULES),
+        (_with(name=""), "rules: rule set '': the name must be 1 to 64 characters", Reason.INCONSISTENT_RULES),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_documents_refuse_unknown_fields_and_wrong_types_at_their_path(doc: dict[str, Any], path: str, reason: Reason) -> None:
+    """A malformed document raises ``SerializationError`` naming the path of the field; an
+    inconsistent one the ``RuleSetError``'s reason and message, at the rule set's path. A scoring
+    table read on its own is refused at its own path."""
+    for load in (RuleSet.from_dict, rules_from_dict):
+        with pytest.raises(SerializationError) as info:
+            load(doc)
+        assert info.value.reason is reason
+        assert str(info.value).startswith(path), str(info.value)
+    if path.startswith("rules.scoring"):  # the table on its own, at a path of its own
+        with pytest.raises(SerializationError) as info:
+            ScoringTable.from_dict(doc["scoring"], "table")
+        assert info.value.reason is reason
+        assert str(info.value).startswith(path.replace("rules.scoring", "table")), str(info.value)
+
+
+def test_rule_set_error_becomes_a_document_error_with_its_reason_and_message() -> None:
+    """R4: an inconsistency found while building is the document's error, at its path."""
+    doc = _with(deck="40", scoring={**_MINIMAL["scoring"], "bonuses": {"uhu": 1}})
+    with pytest.raises(RuleSetError) as built:
+        RuleSet(name="tiny", deck=Deck.SHORT_40, scoring=ScoringTable(simple_won=1, undertaken_won=2, undertaken_lost=3, bonuses={Bonus.UHU: 1}))
+    with pytest.raises(SerializationError) as loaded:
+        RuleSet.from_dict(doc, "config.rules")
+    assert loaded.value.reason is built.value.reason is Reason.INCONSISTENT_RULES
+    assert loaded.value.message == f"config.rules: {built.value.message}"
+    assert built.value.message == "rule set 'tiny': bonus uhu needs II, which the 40-card deck lacks"
+
+
+def test_documents_with_a_header_are_checked_as_rules_documents() -> None:
+    """A document with ``format`` is a ``rules`` document: its header is checked, then its fields."""
+    doc = {"format": 1, "type": "rules", **_MINIMAL}
+    assert rules_from_dict(doc) == RuleSet.from_dict(_MINIMAL)
+    with pytest.raises(SerializationError, match="^type: "):
+        rules_from_dict({**doc, "type": "state"})
+    with pytest.raises(SerializationError, match="^document: unknown field 'colour'$"):
+        rules_from_dict({**doc, "colour": "red"})
+    with pytest.raises(SerializationError, match="^document: missing field 'scoring'$"):
+        rules_from_dict({"format": 1, "type": "rules", "name": "tiny"})
+
+
+def test_field_problems_are_named_by_their_field() -> None:
+    """The consistency check names each field it refuses, a scoring field with its ``scoring.`` path."""
+    wrong: dict[str, Any] = {"simple_won": -1, "draw_doubling": "none"}
+    with pytest.raises(RuleSetError) as info:
+        _bad(name="x", deck="54", scoring=attrs.evolve(CLASSIC.scoring, **wrong))
+    problems = str(info.value).split(": ", 1)[1].split("; ")
+    assert problems == [
+        "deck must be a Deck",
+        f"scoring.simple_won must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}",
+        "scoring.draw_doubling must be a DrawDoubling",
+    ]

@@ -16,14 +16,14 @@ the library asks *which* preset it plays: every difference lives in these fields
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
 
 from .cards import DECK_40, DECK_54, Card
 from ._core import checked
-from .errors import Reason, RuleSetError, StrohmandelnError
+from .errors import Reason, RuleSetError
 from .points import Counting
 
 __all__ = [
@@ -270,20 +270,36 @@ class Bonus(enum.Enum):
         return _BIRDS.get(self)
 
 
+# Every bonus is listed, so that a new one cannot forget its cards (the tarocks by number).
 _REQUIRED: Final = {
-    Bonus.TRULL_ANNOUNCED: (1, 21, 22),
-    Bonus.FOUR_KINGS_ANNOUNCED: (),
-    Bonus.TRULL_IN_TRICKS: (1, 21, 22),
-    Bonus.FOUR_KINGS_IN_TRICKS: (),
-    Bonus.PAGAT: (1,),
-    Bonus.UHU: (2,),
-    Bonus.KAKADU: (3,),
-    Bonus.QUAPIL: (4,),
-    Bonus.ROSTOPSCHIN: (17, 18),
-    Bonus.VALAT: (),
-    Bonus.MONDFANG: (21, 22),
+    Bonus.TRULL_ANNOUNCED: (1, 21, 22), Bonus.FOUR_KINGS_ANNOUNCED: (), Bonus.TRULL_IN_TRICKS: (1, 21, 22),
+    Bonus.FOUR_KINGS_IN_TRICKS: (), Bonus.PAGAT: (1,), Bonus.UHU: (2,), Bonus.KAKADU: (3,), Bonus.QUAPIL: (4,),
+    Bonus.ROSTOPSCHIN: (17, 18), Bonus.VALAT: (), Bonus.MONDFANG: (21, 22),
 }
 _BIRDS: Final = {Bonus.PAGAT: 1, Bonus.UHU: 2, Bonus.KAKADU: 3, Bonus.QUAPIL: 4}
+
+
+# ---------------------------------------------------------------------------------------------
+# Fields: each field declares its kind (checked.Kind) once; to_dict, from_dict and the per-field
+# part of the consistency check are loops over attrs.fields().
+
+#: The largest game value of a score line or bonus (a bound that documents can be checked against).
+MAX_GAME_POINTS: Final = 1_000_000
+
+
+class _Threshold(checked.Whole):
+    """Rounded card points (R3) of a major win (R22); :func:`_problems` checks them against the deck."""
+
+
+_GAME_POINTS: Final = {checked.KIND: checked.Whole(0, MAX_GAME_POINTS, "game points")}
+_CELL: Final = {checked.KIND: checked.Whole(0, MAX_GAME_POINTS, "game points", optional=True)}
+_THRESHOLD: Final = {checked.KIND: _Threshold(0, MAX_GAME_POINTS, "card points")}
+_FLAG: Final = {checked.KIND: checked.Flag()}
+_BONUSES: Final = {checked.KIND: checked.Counts(Bonus, 0, MAX_GAME_POINTS, "bonus")}
+
+
+def _choice(choices: type[enum.Enum]) -> dict[str, checked.Kind]:
+    return {checked.KIND: checked.Choice(choices)}
 
 
 def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tuple[tuple[Bonus, int], ...]:
@@ -301,8 +317,7 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
         if bonus in pairs:
             raise RuleSetError(Reason.INCONSISTENT_RULES, f"bonus {bonus.value} is given twice")
         pairs[bonus] = points
-    order = list(Bonus)
-    return tuple(sorted(pairs.items(), key=lambda kv: order.index(kv[0])))
+    return tuple((bonus, pairs[bonus]) for bonus in Bonus if bonus in pairs)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -321,30 +336,30 @@ class ScoringTable:
     """
 
     #: A simple game (both passed), won.
-    simple_won: int
+    simple_won: int = attrs.field(metadata=_GAME_POINTS)
     #: A simple game won with at least :attr:`major_points` (Grand Point, R22).
-    simple_won_major: int | None = None
+    simple_won_major: int | None = attrs.field(default=None, metadata=_CELL)
     #: An undertaken game won by the undertaker.
-    undertaken_won: int
+    undertaken_won: int = attrs.field(metadata=_GAME_POINTS)
     #: An undertaken game won by the undertaker with at least :attr:`major_points` (R22).
-    undertaken_won_major: int | None = None
+    undertaken_won_major: int | None = attrs.field(default=None, metadata=_CELL)
     #: An undertaken game lost by the undertaker (paid to the defender).
-    undertaken_lost: int
+    undertaken_lost: int = attrs.field(metadata=_GAME_POINTS)
     #: An undertaken game lost while the defender reached :attr:`defender_major_points` (R22).
-    undertaken_lost_major: int | None = None
+    undertaken_lost_major: int | None = attrs.field(default=None, metadata=_CELL)
     #: Rounded card points (R3) of the winner that make a major win: 45 ([000], Furr).
-    major_points: int = 45
+    major_points: int = attrs.field(default=45, metadata=_THRESHOLD)
     #: Rounded card points of a winning defender that make a major win: 45 in [000]'s extended
     #: table ("undertaker less than 26"), 44 in Furr's.
-    defender_major_points: int = 45
+    defender_major_points: int = attrs.field(default=45, metadata=_THRESHOLD)
     #: What 35:35 (44:44) means in an undertaken game (R25).
-    undertaken_draw: UndertakenDraw = UndertakenDraw.LOSS
+    undertaken_draw: UndertakenDraw = attrs.field(default=UndertakenDraw.LOSS, metadata=_choice(UndertakenDraw))
     #: The bonuses in force and their values, in :class:`Bonus` order.
-    bonuses: tuple[tuple[Bonus, int], ...] = attrs.field(default=(), converter=_bonus_pairs)
+    bonuses: tuple[tuple[Bonus, int], ...] = attrs.field(default=(), converter=_bonus_pairs, metadata=_BONUSES)
     #: What a Valat replaces (R21).
-    valat_replaces: ValatReplaces = ValatReplaces.NOTHING
+    valat_replaces: ValatReplaces = attrs.field(default=ValatReplaces.NOTHING, metadata=_choice(ValatReplaces))
     #: How deals are doubled after draws and 0 : 0 deals (R26).
-    draw_doubling: DrawDoubling = DrawDoubling.NEXT_ROUND
+    draw_doubling: DrawDoubling = attrs.field(default=DrawDoubling.NEXT_ROUND, metadata=_choice(DrawDoubling))
 
     def value_of(self, bonus: Bonus) -> int | None:
         """The bonus's value, or ``None`` if it is not in force.
@@ -352,10 +367,7 @@ class ScoringTable:
         >>> CLASSIC.scoring.value_of(Bonus.VALAT), CLASSIC.scoring.value_of(Bonus.UHU)
         (12, None)
         """
-        for b, v in self.bonuses:
-            if b is bonus:
-                return v
-        return None
+        return next((points for b, points in self.bonuses if b is bonus), None)
 
     def has(self, bonus: Bonus) -> bool:
         """Whether the bonus is in force.
@@ -364,6 +376,25 @@ class ScoringTable:
         (True, False)
         """
         return self.value_of(bonus) is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible description of every field: the ``scoring`` of :meth:`RuleSet.to_dict`.
+
+        >>> BECK.scoring.to_dict()["bonuses"]
+        {'trull_announced': 1, 'four_kings_announced': 1, 'pagat': 1, 'mondfang': 1}
+        """
+        return checked.to_fields(self)
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "scoring") -> ScoringTable:
+        """The table of a :meth:`to_dict` description, like :meth:`RuleSet.from_dict`; it requires
+        ``simple_won``, ``undertaken_won`` and ``undertaken_lost``.
+
+        >>> ScoringTable.from_dict({"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}).major_points
+        45
+        """
+        table: ScoringTable = checked.from_fields(cls, data, path)
+        return table
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -381,23 +412,23 @@ class RuleSet:
     """
 
     #: A short identifier (used in records); presets use their lower-case names.
-    name: str = "custom"
+    name: str = attrs.field(default="custom", metadata={checked.KIND: checked.Text(1, 64, required=True)})
     #: The pack and its layout (R1, R4, R6).
-    deck: Deck = Deck.FULL_54
+    deck: Deck = attrs.field(default=Deck.FULL_54, metadata=_choice(Deck))
     #: Who leads to the first trick (R5).
-    first_lead: FirstLead = FirstLead.ELDER
+    first_lead: FirstLead = attrs.field(default=FirstLead.ELDER, metadata=_choice(FirstLead))
     #: R7: a player without a tarock among his dealt hand cards may fold before the auction.
-    fold_without_tarock: bool = False
+    fold_without_tarock: bool = attrs.field(default=False, metadata=_FLAG)
     #: R9: what happens when both pass.
-    both_pass: BothPass = BothPass.SIMPLE_GAME
+    both_pass: BothPass = attrs.field(default=BothPass.SIMPLE_GAME, metadata=_choice(BothPass))
     #: R10: the undertaker's opponent may double the base value.
-    undertaker_doubling: bool = False
+    undertaker_doubling: bool = attrs.field(default=False, metadata=_FLAG)
     #: R12: whether the last card of a Strohmann is shown before it is taken up.
-    last_card: LastCard = LastCard.HIDDEN
+    last_card: LastCard = attrs.field(default=LastCard.HIDDEN, metadata=_choice(LastCard))
     #: The game values (R17–R26).
-    scoring: ScoringTable
+    scoring: ScoringTable = attrs.field(metadata={checked.KIND: checked.Nested(ScoringTable)})
     #: Where the rule set comes from, for the documentation.
-    source: str = ""
+    source: str = attrs.field(default="", metadata={checked.KIND: checked.Text(0, 1000)})
 
     def __attrs_post_init__(self) -> None:
         problems = list(_problems(self))
@@ -419,104 +450,53 @@ class RuleSet:
         >>> CLASSIC.to_dict()["scoring"]["bonuses"]["pagat"]
         1
         """
-        s = self.scoring
-        return {
-            "name": self.name,
-            "deck": self.deck.value,
-            "first_lead": self.first_lead.value,
-            "fold_without_tarock": self.fold_without_tarock,
-            "both_pass": self.both_pass.value,
-            "undertaker_doubling": self.undertaker_doubling,
-            "last_card": self.last_card.value,
-            "source": self.source,
-            "scoring": {
-                "simple_won": s.simple_won,
-                "simple_won_major": s.simple_won_major,
-                "undertaken_won": s.undertaken_won,
-                "undertaken_won_major": s.undertaken_won_major,
-                "undertaken_lost": s.undertaken_lost,
-                "undertaken_lost_major": s.undertaken_lost_major,
-                "major_points": s.major_points,
-                "defender_major_points": s.defender_major_points,
-                "undertaken_draw": s.undertaken_draw.value,
-                "bonuses": {b.value: v for b, v in s.bonuses},
-                "valat_replaces": s.valat_replaces.value,
-                "draw_doubling": s.draw_doubling.value,
-            },
-        }
+        return checked.to_fields(self)
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "rules") -> RuleSet:
+        """The rule set of a :meth:`to_dict` description: ``name`` and ``scoring`` are required,
+        missing options take the defaults. Raises :class:`~strohmandeln.SerializationError` naming
+        the path of what is malformed (or inconsistent, with reason ``inconsistent_rules``).
+
+        >>> RuleSet.from_dict({"name": "x", "scoring": {"simple_won": 1}})
+        Traceback (most recent call last):
+        strohmandeln.errors.SerializationError: rules.scoring: missing field 'undertaken_won'
+        """
+        rules: RuleSet = checked.from_fields(cls, data, path)
+        return rules
 
 
-#: The largest game value of a score line or bonus (a bound that documents can be checked against).
-MAX_GAME_POINTS: Final = 1_000_000
-
-
-def _problems(rules: RuleSet) -> Iterable[str]:
-    if not isinstance(rules.name, str) or not rules.name or len(rules.name) > 64:
-        yield "the name must be 1 to 64 characters"
-    if not isinstance(rules.source, str) or len(rules.source) > 1000:
-        yield "the source must be text of at most 1,000 characters"
-    field: str
-    kind: type[enum.Enum]
-    for field, kind in (
-        ("deck", Deck),
-        ("first_lead", FirstLead),
-        ("both_pass", BothPass),
-        ("last_card", LastCard),
-    ):
-        if not isinstance(getattr(rules, field), kind):
-            yield f"{field} must be a {kind.__name__}"
-    for field in ("fold_without_tarock", "undertaker_doubling"):
-        if not isinstance(getattr(rules, field), bool):
-            yield f"{field} must be True or False"
-    s = rules.scoring
-    if not isinstance(s, ScoringTable):
-        yield "scoring must be a ScoringTable"
+def _problems(rules: RuleSet) -> Iterator[str]:
+    """What is wrong with a rule set: each field by its kind, then the parts against the deck —
+    the major thresholds between its winning points and its total (R3, R22: 36 to 70 with 54
+    cards, 45 to 88 with 40) and the cards each bonus needs (R4: no II or III with 40 cards)."""
+    yield from checked.field_problems(rules)
+    deck, table = rules.deck, rules.scoring
+    if not isinstance(deck, Deck) or not isinstance(table, ScoringTable):
         return
-    if not isinstance(rules.deck, Deck):
-        return
-    deck = set(rules.deck.cards)
-    for name in ("simple_won", "undertaken_won", "undertaken_lost"):
-        value = getattr(s, name)
-        if type(value) is not int or not 0 <= value <= MAX_GAME_POINTS:
-            yield f"{name} must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}"
-    for name in ("simple_won_major", "undertaken_won_major", "undertaken_lost_major"):
-        value = getattr(s, name)
-        if value is not None and (type(value) is not int or not 0 <= value <= MAX_GAME_POINTS):
-            yield f"{name} must be None or a whole number of game points, 0 to {MAX_GAME_POINTS:,}"
-    total = rules.deck.total_points
-    for name in ("major_points", "defender_major_points"):
-        value = getattr(s, name)
-        if type(value) is not int or not rules.deck.winning_points <= value <= total:
-            yield f"{name} must lie between the winning threshold {rules.deck.winning_points} and the deck total {total}"
-    for bonus, value in s.bonuses:
-        if type(value) is not int or not 0 <= value <= MAX_GAME_POINTS:
-            yield f"bonus {bonus.value} needs a whole value, 0 to {MAX_GAME_POINTS:,}"
-        missing = [str(c) for c in bonus.required_cards if c not in deck]
+    low, high = deck.winning_points, deck.total_points
+    for field in attrs.fields(ScoringTable):
+        value = getattr(table, field.name)
+        if isinstance(checked.kind_of(field), _Threshold) and type(value) is int and not low <= value <= high:
+            yield f"{field.name} must lie between the winning threshold {low} and the deck total {high}"
+    for bonus, _ in table.bonuses:
+        missing = [str(card) for card in bonus.required_cards if card not in deck.cards]
         if missing:
-            yield f"bonus {bonus.value} needs {', '.join(missing)}, which the {rules.deck.card_count}-card deck lacks"
-    for name, kind in (
-        ("undertaken_draw", UndertakenDraw),
-        ("valat_replaces", ValatReplaces),
-        ("draw_doubling", DrawDoubling),
-    ):
-        if not isinstance(getattr(s, name), kind):
-            yield f"scoring.{name} must be a {kind.__name__}"
+            yield f"bonus {bonus.value} needs {', '.join(missing)}, which the {deck.card_count}-card deck lacks"
 
 
 # ---------------------------------------------------------------------------------------------
 # Presets (the table of RULINGS.md)
 
-_CLASSIC_BONUSES: Final = {
-    Bonus.TRULL_ANNOUNCED: 1,
-    Bonus.FOUR_KINGS_ANNOUNCED: 1,
-    Bonus.PAGAT: 1,
-    Bonus.VALAT: 12,
+_CLASSIC_BONUSES: Final = {Bonus.TRULL_ANNOUNCED: 1, Bonus.FOUR_KINGS_ANNOUNCED: 1, Bonus.PAGAT: 1, Bonus.VALAT: 12}
+#: Trull and Four Kings in the tricks, Pagat, Uhu, Kakadu, Valat: [000]'s extended table, Mayr & Sedlaczek, Furr.
+_IN_TRICKS: Final = {
+    Bonus.TRULL_IN_TRICKS: 1, Bonus.FOUR_KINGS_IN_TRICKS: 1, Bonus.PAGAT: 1, Bonus.UHU: 1, Bonus.KAKADU: 1, Bonus.VALAT: 12
 }
 
 #: [000]'s classic variant: announced Trull and Four Kings in the hand, Pagat, Valat; 2 / 3 / 4.
 CLASSIC: Final = RuleSet(
-    name="classic",
-    fold_without_tarock=True,
+    name="classic", fold_without_tarock=True,
     scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
     source="[000] Rules for Strohmandeln, classic variant",
 )
@@ -524,26 +504,10 @@ CLASSIC: Final = RuleSet(
 #: [000]'s extended variant: Grand Point in the base table, bonuses in the tricks, birds,
 #: Rostopschin, Valat.
 EXTENDED: Final = RuleSet(
-    name="extended",
-    fold_without_tarock=True,
+    name="extended", fold_without_tarock=True,
     scoring=ScoringTable(
-        simple_won=1,
-        simple_won_major=2,
-        undertaken_won=3,
-        undertaken_won_major=4,
-        undertaken_lost=4,
-        undertaken_lost_major=5,
-        major_points=45,
-        defender_major_points=45,
-        bonuses={
-            Bonus.TRULL_IN_TRICKS: 1,
-            Bonus.FOUR_KINGS_IN_TRICKS: 1,
-            Bonus.PAGAT: 1,
-            Bonus.UHU: 1,
-            Bonus.KAKADU: 1,
-            Bonus.ROSTOPSCHIN: 1,
-            Bonus.VALAT: 12,
-        },
+        simple_won=1, simple_won_major=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
+        major_points=45, defender_major_points=45, bonuses=_IN_TRICKS | {Bonus.ROSTOPSCHIN: 1},
     ),
     source="[000] Rules for Strohmandeln, extended variant",
 )
@@ -553,21 +517,15 @@ EXTENDED: Final = RuleSet(
 BECK: Final = RuleSet(
     name="beck",
     scoring=ScoringTable(
-        simple_won=1,
-        undertaken_won=2,
-        undertaken_lost=3,
-        undertaken_draw=UndertakenDraw.DRAW,
+        simple_won=1, undertaken_won=2, undertaken_lost=3, undertaken_draw=UndertakenDraw.DRAW, draw_doubling=DrawDoubling.NEXT_DEAL,
         bonuses={Bonus.TRULL_ANNOUNCED: 1, Bonus.FOUR_KINGS_ANNOUNCED: 1, Bonus.PAGAT: 1, Bonus.MONDFANG: 1},
-        draw_doubling=DrawDoubling.NEXT_DEAL,
     ),
     source="[004] Beck (1972), Tarock complet; scoring table and further scoring options",
 )
 
 #: [000]'s last section: the classic game with the 40-card deck of Zwanzigerrufen (R4).
 ZWANZIGERRUFEN_40: Final = RuleSet(
-    name="zwanzigerrufen40",
-    deck=Deck.SHORT_40,
-    fold_without_tarock=True,
+    name="zwanzigerrufen40", deck=Deck.SHORT_40, fold_without_tarock=True,
     scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
     source="[000] Rules for Strohmandeln, variant rules with 40 cards",
 )
@@ -575,45 +533,17 @@ ZWANZIGERRUFEN_40: Final = RuleSet(
 #: Mayr & Sedlaczek (2008) as given by [004]: 2 / 3 / 4, bonuses in the tricks, four birds, Valat.
 MAYR_SEDLACZEK: Final = RuleSet(
     name="mayr_sedlaczek",
-    scoring=ScoringTable(
-        simple_won=2,
-        undertaken_won=3,
-        undertaken_lost=4,
-        bonuses={
-            Bonus.TRULL_IN_TRICKS: 1,
-            Bonus.FOUR_KINGS_IN_TRICKS: 1,
-            Bonus.PAGAT: 1,
-            Bonus.UHU: 1,
-            Bonus.KAKADU: 1,
-            Bonus.QUAPIL: 1,
-            Bonus.VALAT: 12,
-        },
-    ),
+    scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_IN_TRICKS | {Bonus.QUAPIL: 1}),
     source="[004] Mayr & Sedlaczek (2008), Die Strategie des Tarockspiels",
 )
 
 #: Furr (2009) per [004]'s prose: Mayr & Sedlaczek's bonuses without Quapil, plus the major wins
 #: (declarer 45, defender 44) and Rostopschin; the undertaker leads.
 FURR: Final = RuleSet(
-    name="furr",
-    first_lead=FirstLead.UNDERTAKER,
+    name="furr", first_lead=FirstLead.UNDERTAKER,
     scoring=ScoringTable(
-        simple_won=2,
-        undertaken_won=3,
-        undertaken_won_major=4,
-        undertaken_lost=4,
-        undertaken_lost_major=5,
-        major_points=45,
-        defender_major_points=44,
-        bonuses={
-            Bonus.TRULL_IN_TRICKS: 1,
-            Bonus.FOUR_KINGS_IN_TRICKS: 1,
-            Bonus.PAGAT: 1,
-            Bonus.UHU: 1,
-            Bonus.KAKADU: 1,
-            Bonus.ROSTOPSCHIN: 1,
-            Bonus.VALAT: 12,
-        },
+        simple_won=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
+        major_points=45, defender_major_points=44, bonuses=_IN_TRICKS | {Bonus.ROSTOPSCHIN: 1},
     ),
     source="[004] Furr (2009), Tarocchi; the prose, where it differs from the table",
 )
@@ -623,11 +553,7 @@ FURR: Final = RuleSet(
 STRAMANDL: Final = RuleSet(
     name="stramandl",
     scoring=ScoringTable(
-        simple_won=2,
-        undertaken_won=3,
-        undertaken_lost=4,
-        bonuses=_CLASSIC_BONUSES,
-        draw_doubling=DrawDoubling.UNTIL_DECIDED,
+        simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES, draw_doubling=DrawDoubling.UNTIL_DECIDED
     ),
     source="[001] Petr Zachar, Štrámandl (2006)",
 )
@@ -641,27 +567,6 @@ PRESETS: Final[Mapping[str, RuleSet]] = {
 # ---------------------------------------------------------------------------------------------
 # Documents
 
-_RULE_FIELDS: Final = ("name", "deck", "first_lead", "fold_without_tarock", "both_pass", "undertaker_doubling", "last_card", "source", "scoring")
-_SCORING_FIELDS: Final = (
-    "simple_won",
-    "simple_won_major",
-    "undertaken_won",
-    "undertaken_won_major",
-    "undertaken_lost",
-    "undertaken_lost_major",
-    "major_points",
-    "defender_major_points",
-    "undertaken_draw",
-    "bonuses",
-    "valat_replaces",
-    "draw_doubling",
-)
-_POINTS: Final = MAX_GAME_POINTS
-
-
-def _member(kind: Any, x: object, path: str) -> Any:
-    return checked.member(kind, x, path)
-
 
 def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
     """A rule set in a document: a preset's name, or the full form of any other rule set.
@@ -674,9 +579,8 @@ def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
 
 
 def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
-    """A rule set from a preset's name or a full description (:func:`rules_to_dict`, or
-    :meth:`RuleSet.to_dict` without ``format`` and ``type``). Missing options take the
-    :class:`~strohmandeln.RuleSet` defaults.
+    """A rule set from a preset's name or a full description: :func:`rules_to_dict`'s, or
+    :meth:`RuleSet.to_dict`'s without ``format`` and ``type`` (see :meth:`RuleSet.from_dict`).
 
     >>> rules_from_dict("beck").name
     'beck'
@@ -690,48 +594,6 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
             raise checked.fail(path, f"no preset named {name!r}; presets: {', '.join(PRESETS)}")
         return preset
     if isinstance(data, dict) and "format" in data:
-        d = checked.header(data, "rules", ("name", "scoring"), _RULE_FIELDS)
-    else:
-        d = checked.obj(data, path, ("name", "scoring"), _RULE_FIELDS)
-    s = checked.obj(d["scoring"], f"{path}.scoring", ("simple_won", "undertaken_won", "undertaken_lost"), _SCORING_FIELDS)
-    sp = f"{path}.scoring"
-    table: dict[str, Any] = {}
-    kind: Any
-    for key in ("simple_won", "undertaken_won", "undertaken_lost", "major_points", "defender_major_points"):
-        if key in s:
-            table[key] = checked.integer(s[key], f"{sp}.{key}", 0, _POINTS)
-    for key in ("simple_won_major", "undertaken_won_major", "undertaken_lost_major"):
-        if key in s:
-            table[key] = None if s[key] is None else checked.integer(s[key], f"{sp}.{key}", 0, _POINTS)
-    for key, kind in (("undertaken_draw", UndertakenDraw), ("valat_replaces", ValatReplaces), ("draw_doubling", DrawDoubling)):
-        if key in s:
-            table[key] = _member(kind, s[key], f"{sp}.{key}")
-    if "bonuses" in s:
-        raw = s["bonuses"]
-        if not isinstance(raw, dict):
-            raise checked.fail(f"{sp}.bonuses", f"expected an object, not {checked.kind(raw)}")
-        if len(raw) > len(Bonus):
-            raise checked.fail(f"{sp}.bonuses", "too many bonuses", Reason.TOO_LARGE)
-        table["bonuses"] = {
-            _member(Bonus, name, f"{sp}.bonuses"): checked.integer(value, f"{sp}.bonuses.{str(name)[:64]}", 0, _POINTS)
-            for name, value in raw.items()
-        }
-    options: dict[str, Any] = {"name": checked.text(d["name"], f"{path}.name")}
-    for key, kind in (("deck", Deck), ("first_lead", FirstLead), ("both_pass", BothPass), ("last_card", LastCard)):
-        if key in d:
-            options[key] = _member(kind, d[key], f"{path}.{key}")
-    for key in ("fold_without_tarock", "undertaker_doubling"):
-        if key in d:
-            options[key] = checked.boolean(d[key], f"{path}.{key}")
-    if "source" in d:
-        options["source"] = checked.text(d["source"], f"{path}.source", 1000)
-    try:
-        return RuleSet(scoring=ScoringTable(**table), **options)
-    except StrohmandelnError as error:
-        raise checked.fail(path, error.message, error.reason) from None
-
-
-# --------------------------------------------------------------------------------------------
-# Actions
-
-
+        checked.header(data, "rules", *checked.document_fields(RuleSet))
+        data = {key: value for key, value in data.items() if key not in ("format", "type")}
+    return RuleSet.from_dict(data, path)

@@ -4,15 +4,23 @@ Each reader takes a value of a parsed JSON document and the path of its field (`
 and returns it typed, or raises :class:`~strohmandeln.SerializationError` with reason
 ``malformed_document`` (or ``too_large``) and a short message naming the path. No message echoes
 more than a bounded piece of the input.
+
+The field kinds at the end (:class:`Kind` and its subclasses) pair such a reader with the writer
+and the check of one field of a frozen attrs class, so that a class can derive all three from its
+fields.
 """
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterator
 from typing import Any, Final, TypeVar
+
+import attrs
 
 from ..actions import Action, parse_action
 from ..cards import Card
-from ..errors import NotationError, Reason, SerializationError
+from ..errors import NotationError, Reason, SerializationError, StrohmandelnError
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -160,3 +168,170 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
 def head(kind_: str) -> dict[str, Any]:
     """The ``format`` and ``type`` fields of a document of type ``kind_``."""
     return {"format": FORMAT, "type": kind_}
+
+
+# ---------------------------------------------------------------------------------------------
+# Field kinds: the fields of a frozen attrs class (a rule set, its scoring table) each carry a
+# Kind in their metadata, so that the class's consistency check, its JSON form and its loader are
+# loops over attrs.fields() and a field is declared in one place only.
+
+#: The key of a field's :class:`Kind` in its ``metadata``: ``attrs.field(metadata={KIND: Flag()})``.
+KIND: Final = "strohmandeln.kind"
+
+
+class Kind:
+    """What the values of one field are: what is wrong with a value (for the consistency check of
+    its class), how a value is written in JSON types, and how one is read from a document."""
+
+    #: A document must give the field even though the constructor has a default for it.
+    required: bool = False
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        """What is wrong with ``value`` as the field ``name``; nothing if it fits."""
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        """``value`` in JSON types."""
+        return value
+
+    def load(self, x: object, path: str) -> Any:
+        """The value of the JSON value ``x`` at ``path``, as far as the field alone can tell."""
+        raise NotImplementedError
+
+
+class Choice(Kind):
+    """A member of an enumeration, written as its value."""
+
+    def __init__(self, choices: type[enum.Enum]) -> None:
+        self.choices = choices
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if not isinstance(value, self.choices):
+            yield f"{name} must be a {self.choices.__name__}"
+
+    def dump(self, value: Any) -> Any:
+        return value.value
+
+    def load(self, x: object, path: str) -> Any:
+        return member(self.choices, x, path)
+
+
+class Flag(Kind):
+    """``True`` or ``False``."""
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if type(value) is not bool:
+            yield f"{name} must be True or False"
+
+    def load(self, x: object, path: str) -> Any:
+        return boolean(x, path)
+
+
+class Whole(Kind):
+    """A whole number of ``unit`` from ``lo`` to ``hi``; if ``optional``, ``None`` too."""
+
+    def __init__(self, lo: int, hi: int, unit: str, *, optional: bool = False) -> None:
+        self.lo, self.hi, self.unit, self.optional = lo, hi, unit, optional
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if not (value is None and self.optional) and not (type(value) is int and self.lo <= value <= self.hi):
+            either = "None or " if self.optional else ""
+            yield f"{name} must be {either}a whole number of {self.unit}, {self.lo:,} to {self.hi:,}"
+
+    def load(self, x: object, path: str) -> Any:
+        return None if x is None and self.optional else integer(x, path, self.lo, self.hi)
+
+
+class Text(Kind):
+    """Text of ``shortest`` to ``longest`` characters."""
+
+    def __init__(self, shortest: int, longest: int, *, required: bool = False) -> None:
+        self.shortest, self.longest, self.required = shortest, longest, required
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if not isinstance(value, str) or not self.shortest <= len(value) <= self.longest:
+            size = f"{self.shortest} to {self.longest:,}" if self.shortest else f"text of at most {self.longest:,}"
+            yield f"the {name} must be {size} characters"
+
+    def load(self, x: object, path: str) -> Any:
+        return text(x, path, self.longest)
+
+
+class Nested(Kind):
+    """A value of another class whose fields have kinds, written as an object of its own."""
+
+    def __init__(self, cls: type[Any]) -> None:
+        self.cls = cls
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if isinstance(value, self.cls):
+            yield from field_problems(value, f"{name}.")
+        else:
+            yield f"{name} must be a {self.cls.__name__}"
+
+    def dump(self, value: Any) -> Any:
+        return to_fields(value)
+
+    def load(self, x: object, path: str) -> Any:
+        return from_fields(self.cls, x, path)
+
+
+class Counts(Kind):
+    """Whole numbers from ``lo`` to ``hi`` by members of an enumeration, held as ``(member,
+    number)`` pairs and written as an object ``{"value": number}``; ``what`` names a member."""
+
+    def __init__(self, keys: type[enum.Enum], lo: int, hi: int, what: str) -> None:
+        self.keys, self.lo, self.hi, self.what = keys, lo, hi, what
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        for key, number in value:
+            if type(number) is not int or not self.lo <= number <= self.hi:
+                yield f"{self.what} {key.value} needs a whole value, {self.lo:,} to {self.hi:,}"
+
+    def dump(self, value: Any) -> Any:
+        return {key.value: number for key, number in value}
+
+    def load(self, x: object, path: str) -> Any:
+        if not isinstance(x, dict):
+            raise fail(path, f"expected an object, not {kind(x)}")
+        if len(x) > len(self.keys):
+            raise fail(path, f"more than {len(self.keys)} fields", Reason.TOO_LARGE)
+        # A key is checked before its number, so the number's path names a member, never raw input.
+        return {member(self.keys, k, path): integer(v, f"{path}.{k}", self.lo, self.hi) for k, v in x.items()}
+
+
+def kind_of(field: attrs.Attribute[Any]) -> Kind:
+    """The kind of a field."""
+    found: Kind = field.metadata[KIND]
+    return found
+
+
+def field_problems(value: Any, prefix: str = "") -> Iterator[str]:
+    """What is wrong with each field of ``value``, by its kind."""
+    for field in attrs.fields(type(value)):
+        yield from kind_of(field).problems(prefix + field.name, getattr(value, field.name))
+
+
+def to_fields(value: Any) -> dict[str, Any]:
+    """Every field of ``value`` in JSON types, in the order of the fields."""
+    return {field.name: kind_of(field).dump(getattr(value, field.name)) for field in attrs.fields(type(value))}
+
+
+def document_fields(cls: type[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields a document of ``cls`` must give (those without a default and the ``required``
+    ones), and all those it may give."""
+    fields = attrs.fields(cls)
+    required = tuple(f.name for f in fields if f.default is attrs.NOTHING or kind_of(f).required)
+    return required, tuple(f.name for f in fields)
+
+
+def from_fields(cls: type[Any], x: object, path: str) -> Any:
+    """The ``cls`` of a document: no unknown or missing field, each field read by its kind, a
+    missing optional one left to its default. A refusal of the constructor becomes the document's
+    error, with the same reason and message, at ``path``."""
+    d = obj(x, path, *document_fields(cls))
+    values = {f.name: kind_of(f).load(d[f.name], f"{path}.{f.name}") for f in attrs.fields(cls) if f.name in d}
+    try:
+        return cls(**values)
+    except StrohmandelnError as error:
+        raise fail(path, error.message, error.reason) from None
