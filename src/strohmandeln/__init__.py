@@ -61,13 +61,20 @@ from .scoring import DealResult, ScoreLine, score
 from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
 from .views import HiddenTurn, PlayerView
 from .positions import Position, position
-from . import analysis, records, sampling, serialization  # reachable as sm.sampling etc.
+from . import analysis, playouts, records, sampling, serialization  # reachable as sm.sampling etc.
+from ._core import engine as _engine
 
 __version__ = "0.1.0"
+
+#: Whether the kernel (:mod:`strohmandeln._core`) runs compiled (a wheel built with mypyc) or as
+#: pure Python; the two behave alike in every respect but speed.
+COMPILED: bool = not _engine.__file__.endswith(".py")
+del _engine
 
 __all__ = [
     "BECK",
     "CLASSIC",
+    "COMPILED",
     "DECK_40",
     "DECK_54",
     "EXTENDED",
@@ -133,6 +140,7 @@ __all__ = [
     "deal",
     "deal_layout",
     "parse_action",
+    "playouts",
     "position",
     "records",
     "sampling",

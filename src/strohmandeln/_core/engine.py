@@ -13,9 +13,19 @@ with its own (:func:`step`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from typing_extensions import Self
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+    try:
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # (the pure build: the decorator speaks only to the compiler)
+
+        def mypyc_attr(*args: object, **kwargs: object) -> Any:
+            return lambda cls: cls
 
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
@@ -54,6 +64,7 @@ def _outcome(follower: int, led: int, followed: int) -> tuple[int, int, int]:
 TRICK_OUTCOME: Final = tuple(tuple(_outcome(f, k >> 6, k & 63) for k in range(64 * 64)) for f in (0, 1))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (GameState, in state.py, is not compiled)
 class KernelState:
     """A state object: the record of one moment of a deal (:mod:`._core.record`) and the methods
     every simulation calls.
@@ -288,7 +299,6 @@ class KernelState:
 
 class _ReplayedFinal(KernelState):
     __slots__ = ()
-    __init__ = object.__init__
     is_terminal: ClassVar[bool] = True
 
 
@@ -296,7 +306,6 @@ class Replayed(KernelState):
     """The kernel's own state objects, for replays (:func:`step`) and searches."""
 
     __slots__ = ()
-    __init__ = object.__init__
 
 
 Replayed._live = Replayed

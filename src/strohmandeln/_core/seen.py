@@ -171,7 +171,10 @@ def _unpickle_seen(fields: dict[str, Any]) -> Seen:
 
 
 #: The fields of :class:`Seen` given to its constructor.
-_FIELDS: Final = tuple(name for name in Seen.__slots__ if name not in ("data", "memo"))
+_FIELDS: Final = (
+    "player", "rules", "dealer", "dealt", "phase", "turn", "auc", "calls", "lead", "ntr", "hist", "setup", "tricks",
+    "evc", "evs", "hand", "own", "tops", "won", "known", "sizes", "piles", "asked", "legal",
+)  # fmt: skip
 
 def project(state: KernelState, player: int | None) -> Seen:
     """What ``player`` knows of ``state`` (``None``: a spectator)."""
