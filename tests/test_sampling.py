@@ -20,9 +20,9 @@ from strohmandeln._core import masks as E
 from strohmandeln._core import record
 from strohmandeln._core.deal import Deal
 from strohmandeln._core.ruledata import rule_data
-from strohmandeln._core.sampling import model as M
+from strohmandeln._core.sampling import spread as SP
 from strohmandeln.positions import Position, position
-from strohmandeln.sampling import sample, sample_order
+from strohmandeln.sampling import Sampler, sample, sample_order
 from strohmandeln.views import HiddenTurn
 from strohmandeln.state import record_of
 
@@ -606,13 +606,13 @@ def test_position_samples_exactly_uniform_R12_R14(viewers: tuple[int | None, ...
 # A spectator's view: two unknown hands, exactly uniform
 
 
-def _brute_spreads(groups: list[M._Group], types: list[tuple[int, bool, list[int]]]) -> set[tuple[int, ...]]:
+def _brute_spreads(groups: list[SP.Group], types: list[SP.CardType]) -> set[tuple[int, ...]]:
     """Every deal of the free cards over the groups, by brute force: each card in a group it may
     go to, every group full, every dealt hand that R7 wants a tarock in with one (``tarock ==
     2``); as the group of each card (in the order of ``types``)."""
     cards = [(allowed, tarock) for allowed, tarock, cs in types for _ in cs]
     room = [len(g.positions) for g in groups]
-    wants = [g for g, group in enumerate(groups) if group.kind == M._D and group.tarock == 2]
+    wants = [g for g, group in enumerate(groups) if group.kind == SP.HAND and group.tarock == 2]
     found: set[tuple[int, ...]] = set()
 
     def place(assign: list[int]) -> None:
@@ -631,15 +631,14 @@ def _brute_spreads(groups: list[M._Group], types: list[tuple[int, bool, list[int
     return found
 
 
-def _random_problem(rng: random.Random) -> tuple[list[M._Group], list[tuple[int, bool, list[int]]]]:
+def _random_problem(rng: random.Random) -> tuple[list[SP.Group], list[SP.CardType]]:
     """Two dealt hands, up to three unseen last cards and face-down places, at most 8 cards in
     all, and types of cards with random groups (often the same for several last cards)."""
-    S = M
     while True:
-        groups = [S._Group(S._D, 0, tuple(range(rng.randint(0, 3)))), S._Group(S._D, 1, tuple(range(rng.randint(0, 3))))]
-        groups += [S._Group(S._H, rng.randint(0, 1), (0,)) for _ in range(rng.randint(0, 3))]
+        groups = [SP.Group(SP.HAND, 0, tuple(range(rng.randint(0, 3)))), SP.Group(SP.HAND, 1, tuple(range(rng.randint(0, 3))))]
+        groups += [SP.Group(SP.UNSEEN, rng.randint(0, 1), (0,)) for _ in range(rng.randint(0, 3))]
         if rng.random() < 0.8:
-            groups.append(S._Group(S._F, -1, tuple(range(rng.randint(1, 3)))))
+            groups.append(SP.Group(SP.DOWN, -1, tuple(range(rng.randint(1, 3)))))
         for g in groups[:2]:
             g.tarock = rng.choice((0, 0, 2))
         total = sum(len(g.positions) for g in groups)
@@ -654,7 +653,7 @@ def _random_problem(rng: random.Random) -> tuple[list[M._Group], list[tuple[int,
 
 
 def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
-    """The exact count behind a spectator's samples (sampling._Spread) against brute force on
+    """The exact count behind a spectator's samples (spread.Spread) against brute force on
     hundreds of small problems — two dealt hands (R7: some must hold a tarock), unseen last
     cards (R12) and face-down cards, cards restricted to some of them (R14) — and its draws:
     exactly the possible deals, uniformly."""
@@ -663,11 +662,11 @@ def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
     for trial in range(300):
         groups, types = _random_problem(rng)
         possible = _brute_spreads(groups, types)
-        spread = M._Spread(groups, types, True)
+        spread = SP.Spread(groups, types, True)
         assert spread.total == len(possible), (trial, spread.total, len(possible))
         wants = any(g.tarock == 2 for g in groups[:2])
         if not wants:  # (without R7 the plain count is the same)
-            assert M._Spread(groups, types, False).total == len(possible)
+            assert SP.Spread(groups, types, False).total == len(possible)
         if not 2 <= len(possible) <= 30:
             continue
         where = {c: k for k, c in enumerate(c for _, _, cs in types for c in cs)}
@@ -691,15 +690,12 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
     draw without one; after eight misses in a row it counts tarocks apart. Both regimes give
     every possible deal alike: a hand that mostly gets its tarock (rejection) and a one-card
     hand that seldom does (the fallback)."""
-    S = M
     tarocks = [c.index for c in sm.DECK_54 if c.is_tarock]
     suits = [c.index for c in sm.DECK_54 if not c.is_tarock]
     for hand, n_tarocks in ((3, 3), (1, 1)):
-        groups = [S._Group(S._D, 0, tuple(range(hand))), S._Group(S._D, 1, (90,)), S._Group(S._F, -1, tuple(range(5 - hand)))]
-        groups[0].tarock = 2
-        types = [(0b111, True, tarocks[:n_tarocks]), (0b111, False, suits[: 6 - n_tarocks])]
-        model = S._Spectator()
-        model.groups, model.types, model.spreads, model.budget = groups, types, [None, None], None
+        groups = [SP.Group(SP.HAND, 0, tuple(range(hand)), tarock=2), SP.Group(SP.HAND, 1, (90,)), SP.Group(SP.DOWN, -1, tuple(range(5 - hand)))]
+        types: list[SP.CardType] = [(0b111, True, tarocks[:n_tarocks]), (0b111, False, suits[: 6 - n_tarocks])]
+        spreads = SP.Spreads(groups, types)
         possible: Counter[tuple[frozenset[int], int]] = Counter()
         for assign in itertools.permutations([c for _, _, cs in types for c in cs]):
             d0 = frozenset(assign[:hand])
@@ -709,14 +705,15 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
         n = 200 * len(possible)
         counts: Counter[tuple[frozenset[int], int]] = Counter()
         for _ in range(n):
-            chosen = model._draw_groups(rng.random)
+            chosen = spreads.draw(rng.random)
             counts[frozenset(chosen[0]), chosen[1][0]] += 1
         assert set(counts) == set(possible)
         total = sum(possible.values())
         keys = sorted(possible, key=repr)
         z = _chi2_z([counts[k] for k in keys], [n * possible[k] / total for k in keys])
         assert abs(z) < 5, (hand, z)
-        assert (model.spreads[1] is not None) is (hand == 1)  # the fallback was needed only there
+        assert spreads.fallen is (hand == 1)  # the fallback was needed only there
+        assert spreads.count() * math.factorial(hand) == total  # (a hand is a set of cards)
 
 
 def test_spectator_samples_exactly_uniform_late_in_a_deal_R14() -> None:
@@ -780,3 +777,166 @@ def test_spectator_uniform_without_constraints() -> None:
         assert abs(z) < 5, (s, z)
     z = _chi2_z([top[c] for c in deck], [n / 54] * 54)
     assert abs(z) < 5, z
+
+
+# --------------------------------------------------------------------------------------------
+# Sampler.count: the number of deals the draws are uniform over, against brute force
+
+
+def _brute_count(view: sm.PlayerView, state: GameState, hands: list[tuple[tuple[int, ...], list[Card]]], ordered: list[int], cards: list[Card]) -> int:
+    """The deck orders that show the viewer his view when dealt and replayed, by trying each: the
+    places ``ordered`` take every ordered choice of ``cards``; each unknown hand (its deck places
+    and the cards it surely holds) takes a set of the cards left."""
+    count = 0
+    for chosen in itertools.permutations(cards, len(ordered)):
+        rest = sorted(set(cards) - set(chosen))
+        splits: Iterable[tuple[tuple[Card, ...], ...]]
+        if len(hands) == 1:
+            splits = [(tuple(rest),)]
+        else:
+            n0 = len(hands[0][0]) - len(hands[0][1])
+            splits = ((first, tuple(c for c in rest if c not in first)) for first in itertools.combinations(rest, n0))
+        for split in splits:
+            order = list(state.order or ())
+            for pos, card in zip(ordered, chosen):
+                order[pos] = card
+            for (places, sure), more in zip(hands, split):
+                for pos, card in zip(places, sorted([*sure, *more])):
+                    order[pos] = card
+            count += agrees(view, order)
+    return count
+
+
+def _free_places(state: GameState, view: sm.PlayerView) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The free places of a dealt view's deck order (R6): the hand places of each seat whose
+    dealt hand the viewer does not know, and the places that count in order (each unseen last
+    card's, R12, then each face-down card's)."""
+    hands, piles = rule_data(state.rules).layout(state.dealer)
+    unknown = (0, 1) if view.player is None else (1 - view.player,)
+    turned = Counter((e.player, e.strohmann) for e in view.events)
+    ordered = [piles[3 * e.player + e.strohmann][-1] for e in view.events if isinstance(e, HiddenTurn)]
+    for pid, pile in enumerate(piles):
+        ordered += pile[turned[pid // 3, pid % 3] :]
+    return [hands[seat] for seat in unknown], ordered
+
+
+def test_count_of_a_players_view_is_every_consistent_deal_R12_R14() -> None:
+    """Late in a deal, a player's view leaves the opponent's dealt hand (a set of cards) and a
+    few places in order — his unseen last cards (R12) and the face-down cards — free: every deck
+    order that gives them any of the free cards and replays to the view is counted, once."""
+    checked = 0
+    for seed in range(400):
+        states = playout(CLASSIC, seed)
+        for state in states[-12:-2]:
+            p = state.current_player
+            if p is None or state.phase is not sm.Phase.PLAY:
+                continue
+            view = state.view(p)
+            (hand,), ordered = _free_places(state, view)
+            assert state.order is not None
+            cards = [state.order[pos] for pos in [*hand, *ordered]]
+            if not 1 <= len(ordered) <= 3:
+                continue
+            expected = _brute_count(view, state, [(hand, [])], ordered, cards)
+            total = math.perm(len(cards), len(ordered))
+            assert Sampler(view).count() == expected, (seed, expected)
+            checked += expected < total  # (the plays excluded some)
+            break
+        if checked >= 2:
+            break
+    assert checked >= 2
+
+
+def test_count_of_a_spectators_view_is_every_consistent_deal_R14() -> None:
+    """Late in a deal whose last cards are taken up in the open (R12 ``shown``), a spectator
+    knows where every card is but the dealt cards still in the hands and the face-down cards.
+    A card a seat played from his hand was dealt to him (he took up nothing unseen), so the
+    deals are the orders of the face-down cards and the splits of the rest into the two hands:
+    every one that replays to the view is counted, once."""
+    shown = attrs.evolve(CLASSIC, name="shown", last_card=LastCard.SHOWN)
+    checked = with_down = 0
+    for seed in range(400):
+        states = playout(shown, seed)
+        for state in states[-14:-2]:
+            if state.phase is not sm.Phase.PLAY:
+                continue
+            view = state.view(None)
+            hands, ordered = _free_places(state, view)
+            assert state.order is not None and not any(isinstance(e, HiddenTurn) for e in view.events)
+            dealt = [[state.order[pos] for pos in places] for places in hands]
+            secret = [set(state.hand(s)) & set(dealt[s]) for s in (0, 1)]
+            cards = sorted(secret[0] | secret[1] | {state.order[pos] for pos in ordered})
+            total = math.perm(len(cards), len(ordered)) * math.comb(len(cards) - len(ordered), len(secret[0]))
+            if total > 3000 or total < 4:
+                continue
+            sure = [[c for c in dealt[s] if c not in secret[s]] for s in (0, 1)]
+            expected = _brute_count(view, state, [(hands[s], sure[s]) for s in (0, 1)], ordered, cards)
+            assert Sampler(view).count() == expected, (seed, expected)
+            checked += 1 + (expected < total)
+            with_down += bool(ordered)
+            break
+        if checked >= 3 and with_down:
+            break
+    assert checked >= 3 and with_down
+
+
+def _count_set_ups(view: sm.PlayerView, start: GameState, limit: int) -> tuple[int, int] | None:
+    """The set-ups of a position that show the viewer his view when set up and replayed, by
+    trying each, and the number tried (``None`` if there are more than ``limit`` to try): the
+    unknown set-up hands (the opponent's, or for a spectator both) as sets of cards; the unseen
+    last cards (R12) and the face-down cards never turned, in order."""
+    truth = Position.of(start)
+    unknown = (0, 1) if view.player is None else (1 - view.player,)
+    turned = Counter((e.player, e.strohmann) for e in view.events)
+    seen = {e.card for e in view.events if not isinstance(e, HiddenTurn)}
+    places = [(e.player, e.strohmann, -1) for e in view.events if isinstance(e, HiddenTurn)]
+    free = {c for seat in unknown for c in truth.hands[seat]}
+    for seat in (0, 1):
+        for k, pile in enumerate(truth.strohmaenner[seat]):
+            for j, c in enumerate(pile[1:], 1):
+                if c not in seen:
+                    free.add(c)
+                    if j > turned[seat, k]:
+                        places.append((seat, k, j))  # (face down, never turned)
+    cards = sorted(free)
+    sizes = [len(truth.hands[seat]) for seat in unknown]
+    total = math.perm(len(cards), len(places)) * (math.comb(len(cards) - len(places), sizes[0]) if len(sizes) == 2 else 1)
+    if total > limit:
+        return None
+    count = 0
+    for chosen in itertools.permutations(cards, len(places)):
+        rest = [c for c in cards if c not in chosen]
+        splits = [(tuple(rest),)] if len(sizes) == 1 else [(h, tuple(c for c in rest if c not in h)) for h in itertools.combinations(rest, sizes[0])]
+        for dealt in splits:
+            piles = [[list(pile) for pile in seat] for seat in truth.strohmaenner]
+            for (seat, k, j), c in zip(places, chosen):
+                piles[seat][k][j] = c
+            hands = list(truth.hands)
+            for seat, hand in zip(unknown, dealt):
+                hands[seat] = hand
+            try:
+                state = attrs.evolve(truth, hands=tuple(hands), strohmaenner=tuple(tuple(map(tuple, s)) for s in piles)).state()
+                for action in view.history:
+                    state = state.apply(action)
+            except (sm.IllegalActionError, sm.DeckError):
+                continue
+            count += state.view(view.player) == view
+    return count, total
+
+
+@pytest.mark.parametrize("viewer", ((0, 1), (None,)), ids=("player", "spectator"))
+def test_count_of_a_positions_view_is_every_consistent_set_up_R12_R14(viewer: tuple[int | None, ...]) -> None:
+    """A view of a position counts its set-ups: the unknown set-up hands as sets of cards, the
+    unseen last cards (R12) and the face-down cards in order — every one that sets up and
+    replays to the view, once (R14: the voids shown exclude some)."""
+    found = 0
+    for view, start, _ in _position_views_with_hidden_cards(viewer, 15):
+        got = _count_set_ups(view, start, 4000)
+        if got is None:
+            continue
+        expected, total = got
+        assert Sampler(view).count() == expected, expected
+        found += expected < total
+        if found >= 2:
+            break
+    assert found >= 2

@@ -56,10 +56,22 @@ history gives. A spectator's view of a position is sampled as a spectator's view
 exactly uniformly over the set-up hands of both seats, the face-down cards and the unseen last
 cards.
 
-The first sample from a view works out what its history implies and keeps it with the view (a
-:class:`Sampler` holds it too); later samples only draw from it. A few tables that stay the same
-for a whole deal (the viewer's dealt hand in the deck order, the cards turned when the
+**What the history says, once.** The constraints above are read out of the view's public history
+in one pass, the same for a player's view and a spectator's, of a deal or of a position: per
+seat, the cards he played from the hand and in which trick, the classes he showed void in and
+when, the cards his announcements prove he held and when, his last cards taken up unseen and
+after which trick, and R7's fold decisions. Each model of the view draws with what that pass
+found. The first sample from a view works out what its history implies and keeps it with the
+view (a :class:`Sampler` holds it too); later samples only draw from it. A few tables that stay
+the same for a whole deal (the viewer's dealt hand in the deck order, the cards turned when the
 Strohmänner were uncovered) are kept for later views of the same deal.
+
+**Counting.** :meth:`Sampler.count` gives the exact number of deals the draws are uniform over:
+deck orders consistent with the view (set-ups, for a view of a position), where an unknown dealt
+(or set-up) hand counts as a *set* of cards — the order of its cards within the hand's deck
+positions changes nothing in the game — and every other free place counts in its order: the
+face-down Strohmann cards, and each unseen last card. :meth:`Sampler.sample` draws each of them
+with probability ``1 / count()`` (uniformly, as above).
 
 >>> import random
 >>> from strohmandeln import CLASSIC, deal
@@ -77,11 +89,12 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
+from ._core import args
 from ._core.sampling import model as models
 from .cards import DECK_54, Card
-from .errors import DeckError, Reason, StateError
+from .errors import Reason, StateError
 from .knowledge import PlayerView, seen_of
 from .state import GameState, state_of
 
@@ -117,12 +130,14 @@ class Sampler:
 
     __slots__ = ("_view", "_model")
 
+    _model: models.Model
+
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             hint = ": sample a view, state.view(player)" if isinstance(view, GameState) else ""
             raise TypeError(f"not a PlayerView: {type(view).__name__}{hint}")
         self._view = view
-        self._model: Any = models.model(seen_of(view))
+        self._model = models.model(seen_of(view))
 
     @property
     def view(self) -> PlayerView:
@@ -131,16 +146,35 @@ class Sampler:
 
     def sample(self, rng: random.Random | int, *, replay: bool = False) -> GameState:
         """A full state consistent with the view (see :func:`sample`)."""
-        gen = _generator(rng)
+        gen = args.generator(rng)
         places, hands = self._model.draw(gen)
         s = seen_of(self._view)
         if replay:
             return state_of(models.replayed(s, self._model, places, hands))
         return state_of(models.record_of_sample(s, self._model, places, hands))
 
+    def count(self) -> int:
+        """The number of deals consistent with the view, each of which :meth:`sample` draws
+        with probability ``1 / count()``: deck orders (set-ups, for a view of a position), an
+        unknown dealt (or set-up) hand counted as a set of cards — its order within the hand's
+        deck positions changes nothing — and every other free place in its order (each
+        face-down Strohmann card, each last card taken up unseen).
+
+        >>> import math
+        >>> from strohmandeln import BECK, deal
+        >>> Sampler(deal(BECK, dealer=0, rng=1).view(0)).count() == math.comb(39, 15) * math.factorial(24)
+        True
+
+        Before the uncovering of a deal without R7, the opponent's 15 cards are any 15 of the 39
+        the viewer has not seen, and the other 24 lie face down in any order. The first count of
+        a view may take longer than a sample where R7 binds (it counts that constraint exactly,
+        where the draws mostly reject).
+        """
+        return models.count(self._model)
+
     def sample_order(self, rng: random.Random | int) -> tuple[Card, ...]:
         """Only the deck order of a :meth:`sample` (see :func:`sample_order`)."""
-        gen = _generator(rng)
+        gen = args.generator(rng)
         if models.is_position(self._model):
             raise StateError(Reason.NO_DECK_SOURCE, "a position has no deck order: use sample() for a state")
         return _cards(self._model.draw(gen)[0])
@@ -195,12 +229,3 @@ def _cards(places: Sequence[int]) -> tuple[Card, ...]:
     if len(places) < 2:
         return tuple([DECK_54[i] for i in places])
     return operator.itemgetter(*places)(DECK_54)  # type: ignore[no-any-return]
-
-
-def _generator(rng: object) -> random.Random:
-    if isinstance(rng, random.Random):
-        return rng
-    if type(rng) is int:
-        return random.Random(rng)
-    # (refused as deal() refuses it)
-    raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")

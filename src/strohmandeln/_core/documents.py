@@ -43,7 +43,7 @@ from .formats import (
 )
 from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
 from .masks import cards_of
-from .record import DEAL, Record, initial, walk
+from .record import DEAL, Record, initial
 from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, actors, dealt_mask, events, history, piles, project
