@@ -16,10 +16,15 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parent
 
 
+#: The kernel's modules that stay interpreted: they read untrusted documents, which is not where
+#: the time goes, and the value types subclass their field kinds.
+INTERPRETED = frozenset({"__init__.py", "checked.py", "documents.py"})
+
+
 def kernel_modules() -> list[str]:
-    """The source files mypyc compiles: every module of the kernel but the packages' own."""
+    """The source files mypyc compiles: every module of the kernel but those above."""
     kernel = ROOT / "src" / "strohmandeln" / "_core"
-    return sorted(str(p.relative_to(ROOT)) for p in kernel.rglob("*.py") if p.name != "__init__.py")
+    return sorted(str(p.relative_to(ROOT)) for p in kernel.rglob("*.py") if p.name not in INTERPRETED)
 
 
 compiling = os.environ.get("STROHMANDELN_COMPILE", "") not in ("", "0")

@@ -2,13 +2,15 @@
 
 ``pip install .`` and a plain sdist install build the pure-Python package (no compiler, no
 mypy). With ``STROHMANDELN_COMPILE=1`` in the environment, ``setup.py`` compiles the kernel
-(``strohmandeln._core``) with mypyc, and this backend adds the mypy that carries mypyc to the
-build's requirements, so that an isolated build (``pip wheel``, ``python -m build``) gets it.
+(``strohmandeln._core``) with mypyc, and this backend adds to the build's requirements the mypy
+that carries mypyc and the package's own runtime dependencies (mypyc type-checks the sources
+against them), so that an isolated build (``pip wheel``, ``python -m build``) gets them.
 """
 
 from __future__ import annotations
 
 import os
+import tomllib
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -33,9 +35,16 @@ def _without_compiling(hook: Any, *args: Any) -> Any:
         del os.environ["STROHMANDELN_NOT_COMPILING_NOW"]
 
 
+def runtime_dependencies() -> list[str]:
+    """The package's runtime dependencies, as ``pyproject.toml`` declares them."""
+    with open("pyproject.toml", "rb") as file:  # (a build runs in the project's directory)
+        dependencies: list[str] = tomllib.load(file)["project"]["dependencies"]
+    return dependencies
+
+
 def _requires(hook: Any, config_settings: dict[str, Any] | None) -> list[str]:
     requires: list[str] = _without_compiling(hook, config_settings)
-    return [*requires, MYPYC] if compiling() else requires
+    return [*requires, MYPYC, *runtime_dependencies()] if compiling() else requires
 
 
 def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: dict[str, Any] | None = None) -> str:

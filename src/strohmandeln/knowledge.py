@@ -1,11 +1,8 @@
 """A player's view: what one player (or a spectator) knows of a deal (R11, R12).
 
-:class:`PlayerView` is the public face of the kernel's projection of a state
-(:mod:`strohmandeln._core.seen`); :meth:`GameState.view <strohmandeln.GameState.view>` makes one.
-It is documented, with :func:`~strohmandeln.views.player_view` and
-:func:`~strohmandeln.views.spectator_view`, in :mod:`strohmandeln.views`, and importable from
-there and from :mod:`strohmandeln`; it is defined here, below the states that make it.
-"""
+:class:`PlayerView` is the public face of the kernel's projection of a state (:mod:`._core.seen`),
+made by :meth:`GameState.view <strohmandeln.GameState.view>`. It is documented in
+:mod:`strohmandeln.views` and importable from there; it is defined here, below the states."""
 
 from __future__ import annotations
 
@@ -76,7 +73,6 @@ class PlayerView:
             value = self._memo[name] = make(self._s)
         return value
 
-    # ------------------------------------------------------------------------------------------
     # Who is looking
 
     @property
@@ -106,7 +102,6 @@ class PlayerView:
         """
         return self._s.player < 0
 
-    # ------------------------------------------------------------------------------------------
     # The deal and the auction (public)
 
     @property
@@ -266,7 +261,6 @@ class PlayerView:
         actors: tuple[int, ...] = self._cached("actors", seen.actors)
         return actors
 
-    # ------------------------------------------------------------------------------------------
     # The card play (public)
 
     @property
@@ -384,7 +378,6 @@ class PlayerView:
         """
         return ANNOUNCEMENTS[announced(self._s.calls, args.seat(player))]
 
-    # ------------------------------------------------------------------------------------------
     # Cards: hands and Strohmänner
 
     @property
@@ -517,7 +510,6 @@ class PlayerView:
         """
         return cards_of(seen.unseen(self._s))
 
-    # ------------------------------------------------------------------------------------------
     # Acting
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -548,7 +540,6 @@ class PlayerView:
         # (only actions are compared: the comparisons of a client's objects may do anything)
         return type(action) in _ACTION_TYPES and action in legal
 
-    # ------------------------------------------------------------------------------------------
     # Serialization
 
     def to_dict(self) -> dict[str, Any]:
@@ -575,7 +566,6 @@ class PlayerView:
         """
         return PlayerView(documents.view_seen(data))
 
-    # ------------------------------------------------------------------------------------------
     # Value semantics
 
     def __eq__(self, other: object) -> bool:

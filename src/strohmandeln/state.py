@@ -17,7 +17,9 @@ next cards after a trick (R15) happen inside :meth:`~GameState.apply` and are re
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from typing_extensions import Self
 
 from ._core import args, documents, history, record, scoring, seen
 from ._core.engine import KernelState
@@ -26,7 +28,7 @@ from ._core.masks import cards_of
 from ._core.record import Record
 from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
-from .errors import Reason, StateError, shown
+from .errors import IllegalActionError, Reason, StateError, shown
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -68,6 +70,14 @@ class GameState(KernelState):
 
     def __init__(self) -> None:
         raise TypeError("use strohmandeln.deal() to create a GameState")
+
+    if TYPE_CHECKING:
+        # The kernel's methods take any object and refuse what is not an action or a seat (their
+        # callers may pass untrusted values, and a compiled kernel checks annotated types itself);
+        # for a type checker, these are what a caller should pass.
+        def apply(self, action: Action, player: int | None = None) -> Self: ...  # type: ignore[override]
+
+        def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None: ...  # type: ignore[override]
 
     # ------------------------------------------------------------------------------------------
     # The deal and the auction

@@ -13,19 +13,14 @@ with its own (:func:`step`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from typing_extensions import Self
 
-if TYPE_CHECKING:
+try:
     from mypy_extensions import mypyc_attr
-else:
-    try:
-        from mypy_extensions import mypyc_attr
-    except ImportError:  # (the pure build: the decorator speaks only to the compiler)
-
-        def mypyc_attr(*args: object, **kwargs: object) -> Any:
-            return lambda cls: cls
+except ImportError:  # (mypyc reads the marker when it compiles; at run time it is never called)
+    from .nocompile import mypyc_attr  # type: ignore[assignment]
 
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
@@ -124,7 +119,7 @@ class KernelState:
         """
         return self._c[16]  # type: ignore[no-any-return]
 
-    def apply(self, action: Action, player: int | None = None) -> Self:
+    def apply(self, action: object, player: object = None) -> Self:
         """The state after ``action`` by the player to act; this state is unchanged.
 
         Every action is checked. The plays that :meth:`legal_actions` and
@@ -151,7 +146,7 @@ class KernelState:
         # recognised by identity) of a legal card.
         if phase is _PLAY and player is None:
             try:  # (identity with an interned play also says it is a Play, of the exact type)
-                i: int = action.card.index  # type: ignore[union-attr]
+                i: int = action.card.index  # type: ignore[attr-defined]
                 bit = BIT[i]
                 fast = action is PLAIN[i] and lmask & bit
             except AttributeError:  # not a play: check() says why
@@ -281,7 +276,7 @@ class KernelState:
         """
         return self.refusal(action) is None
 
-    def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None:
+    def why_illegal(self, action: object, player: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
@@ -324,7 +319,7 @@ def replayed(c: Record) -> KernelState:
 def step(c: Record, action: object, player: object = None) -> Record:
     """The record after ``action`` (by ``player``, if given) in the record ``c``; raises its
     refusal (the kernel's replays of documents and samples)."""
-    return replayed(c).apply(action, player)._c  # type: ignore[arg-type]
+    return replayed(c).apply(action, player)._c
 
 
 def check(c: Record, action: object, player: object) -> None:
