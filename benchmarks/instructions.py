@@ -140,18 +140,33 @@ def _floor(count: int) -> Callable[[int], object]:
     return lambda k: floor_random_deals(k, 0)
 
 
+def _playouts(rules_name: str) -> Prepare:
+    def prepare(count: int) -> Callable[[int], object]:
+        from suite import play_playouts
+
+        import strohmandeln
+
+        rules = getattr(strohmandeln, rules_name)
+        play_playouts(rules, 20, 99)  # (warm-up: other deals)
+        return lambda k: play_playouts(rules, k, 0)
+
+    return prepare
+
+
 def _sample(again: bool) -> Prepare:
     def prepare(count: int) -> Callable[[int], object]:
-        from suite import rebuild, sample_each, sample_positions, views_of
+        from suite import mid_game, sample_again_each, sample_each, views_of
 
-        # (one pool of positions whatever the count, so that counts of different runs compare)
-        positions = sample_positions(200, 0)
-        middle = positions.middle(count)
-        assert len(middle) == count, "fewer mid-game positions than units"
-        sample_each(views_of(rebuild(middle)), random.Random(99))  # (warm-up: other views)
-        views = views_of(rebuild(middle))
+        from strohmandeln.sampling import Sampler
+
+        # (mid_game's first k positions are the same whatever the count, so counts compare)
+        middle = mid_game(count, 0)
+        sample_each(views_of(mid_game(20, 99)), random.Random(99))  # (warm-up: other deals)
         if again:
-            sample_each(views, random.Random(98))
+            samplers = [Sampler(view) for view in views_of(middle)]
+            sample_again_each(samplers, random.Random(98))
+            return lambda k: sample_again_each(samplers[:k], random.Random(1))
+        views = views_of(middle)
         return lambda k: sample_each(views[:k], random.Random(1))
 
     return prepare
@@ -165,9 +180,11 @@ WORKLOADS: Final[dict[str, tuple[str, Prepare]]] = {
     "auction": ("the auction of a random CLASSIC deal (a random legal decision at each step)", _stage(0)),
     "play": ("the card play of a random CLASSIC deal (a random legal card at each step)", _stage(1)),
     "result": ("result() of a finished random CLASSIC deal", _stage(2)),
+    "playouts_classic": ("a random CLASSIC deal of playouts(CLASSIC, n, rng)", _playouts("CLASSIC")),
+    "playouts_extended": ("a random EXTENDED deal of playouts(EXTENDED, n, rng)", _playouts("EXTENDED")),
     "floor": ("a random deal of the minimal bitmask engine (benchmarks/floor.py)", _floor),
-    "sample_first": ("a first sample of a new view of a mid-game position", _sample(again=False)),
-    "sample_again": ("another sample of a view sampled once already", _sample(again=True)),
+    "sample_first": ("a first sample of a new view of a mid-game position: Sampler(view).sample(rng)", _sample(again=False)),
+    "sample_again": ("another sample from a Sampler that sampled once already", _sample(again=True)),
 }
 
 
@@ -249,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.list:
         for name, (unit, _) in WORKLOADS.items():
-            print(f"{name:15} {unit}")
+            print(f"{name:17} {unit}")
         return 0
     unknown = [name for name in args.workloads if name not in WORKLOADS]
     if unknown or args.count < 1:
@@ -259,9 +276,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--cache counts under valgrind: it does not go with --opcodes")
         for name in args.workloads or list(WORKLOADS):
             executed = opcodes(name, args.count)
-            print(f"{name:15} {sum(executed.values()) / args.count:12,.0f} bytecodes per unit ({args.count} units: {WORKLOADS[name][0]})")
+            print(f"{name:17} {sum(executed.values()) / args.count:12,.0f} bytecodes per unit ({args.count} units: {WORKLOADS[name][0]})")
             for function, n in executed.most_common(8):
-                print(f"{'':15} {n / args.count:12,.1f}  {function}")
+                print(f"{'':17} {n / args.count:12,.1f}  {function}")
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not on the PATH: install it (for example apt-get install valgrind)", file=sys.stderr)
@@ -269,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.workloads or list(WORKLOADS):
         base, base_misses = counts(name, 2 * args.count, args.count, args.cache)
         total, total_misses = counts(name, 2 * args.count, 2 * args.count, args.cache)
-        line = f"{name:15} {(total - base) / args.count:12,.0f} instructions"
+        line = f"{name:17} {(total - base) / args.count:12,.0f} instructions"
         if base_misses is not None and total_misses is not None:
             i1, d1 = ((total_misses[k] - base_misses[k]) / args.count for k in (0, 1))
             line += f" {i1:9,.0f} I1 misses {d1:9,.0f} D1 misses"

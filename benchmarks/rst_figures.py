@@ -1,12 +1,22 @@
 """Print the figures of a benchmark run as the reStructuredText substitutions that close
-``docs/performance.rst``, so that the page's table is copied from a run, not typed.
+``docs/performance.rst``, so that the page's figures are copied from a run, not typed.
 
 Usage::
 
     python benchmarks/run.py --json run.json
     python benchmarks/rst_figures.py run.json
 
-Paste the output over the block at the end of the page (the comment line names the commit).
+Paste the output over the block at the end of the page (the comment line names the build and the
+commit). For every measured figure of the run's JSON (``figure["key"]``, see
+``benchmarks/suite.py``) it prints:
+
+* ``|key|``: the median of the rounds (rates, bytes and nodes whole, times and ratios to two
+  decimals, times under 1 µs to three; the document round trip in ms, perft leaf nodes/s in
+  millions);
+* ``|key_low|`` and ``|key_high|``: the spread of the rounds, where there were rounds;
+* ``|r_key|``: how many times the running build's target is met, for a figure with a target;
+
+and ``|build|``, the build that ran (``compiled`` or ``pure``).
 """
 
 from __future__ import annotations
@@ -19,29 +29,40 @@ from typing import Any
 _IN_MS = frozenset({"round_trip"})
 
 
+def _text(key: str, unit: str, value: float) -> str:
+    if key == "perft_nodes":
+        return f"{value / 1e6:.2f} million"
+    if key in _IN_MS:
+        value /= 1000
+    whole = unit.endswith("/s") or unit == "bytes"
+    return f"{value:,.{0 if whole else 3 if abs(value) < 1 and unit == 'µs' else 2}f}"
+
+
 def substitutions(run: dict[str, Any]) -> list[str]:
-    """The substitution lines for the run's JSON document: ``|key|`` for every measured figure
-    (rates and bytes whole, times and ratios to two decimals) and ``|r_key|`` for every figure
-    with a target, plus the page's perft rate in millions and the spread of the CLASSIC deals."""
-    settings = run["settings"]
-    if not settings["peer"] or not settings["perft_depth"]:
-        raise SystemExit("the page takes a run with the OpenSpiel comparison and perft (python benchmarks/run.py --json PATH)")
-    lines = [f".. The figures of one full run (``python benchmarks/run.py --json``) at commit {run['machine']['commit']}:", ""]
+    """The substitution lines for the run's JSON document."""
+    measured = {figure["key"]: figure for figure in run["figures"] if figure["measured"] is not None and figure["unit"]}
+    if "openspiel" not in measured or "perft_nodes" not in measured:
+        raise SystemExit(
+            "the page takes a run with the OpenSpiel comparison and perft (python benchmarks/run.py --json PATH)"
+        )
+    build = run.get("build", run["machine"].get("build", "pure"))
+    lines = [
+        f".. The figures of one run (``python benchmarks/run.py --json``) of the {build} build "
+        f"at commit {run['machine']['commit']}:",
+        "",
+    ]
 
     def line(name: str, text: str) -> None:
         lines.append(f".. |{name}| replace:: {text}")
 
-    figures = {figure["key"]: figure for figure in run["figures"] if figure["measured"] is not None and figure["unit"]}
-    for key, figure in figures.items():
-        if key == "perft_nodes":
-            line(key, f"{figure['measured'] / 1e6:.2f} million")
-            continue
-        whole = figure["unit"].endswith("/s") or figure["unit"] == "bytes"
-        line(key, f"{figure['measured'] / (1000 if key in _IN_MS else 1):,.{0 if whole else 2}f}")
-        if figure["ratio"] is not None and key != "peer_ratio":  # (the ratio is the figure itself)
+    line("build", build)
+    for key, figure in measured.items():
+        line(key, _text(key, figure["unit"], figure["measured"]))
+        if figure["low"] is not None and figure["high"] is not None and figure.get("values"):
+            line(f"{key}_low", _text(key, figure["unit"], figure["low"]))
+            line(f"{key}_high", _text(key, figure["unit"], figure["high"]))
+        if figure["ratio"] is not None:
             line(f"r_{key}", f"{figure['ratio']:.2f}")
-    line("deals_classic_low", f"{figures['deals_classic']['low']:,.0f}")
-    line("deals_classic_high", f"{figures['deals_classic']['high']:,.0f}")
     return lines
 
 

@@ -1,23 +1,24 @@
-"""The benchmark suite of issue 6: its figures, targets, workloads and report.
+"""The benchmark suite's figures, targets, sizes and workloads, and its report.
 
-The timing is done by `pytest-benchmark <https://pytest-benchmark.readthedocs.io>`_ in
-``benchmarks/test_bench.py``, one test per timed figure; ``benchmarks/conftest.py`` holds the
-options and prints the report; ``benchmarks/run.py`` (and ``nox -s bench``) runs them. This module
-has what those share, and nothing here times anything:
+``benchmarks/run.py`` runs the suite (see its docstring), ``benchmarks/measure.py`` times the
+workloads of this module in interleaved rounds (``benchmarks/timing.py``), and this module has
+what they share; nothing here times anything:
 
-* :class:`Figure` (one row of the table: target, tolerance rule, status) and :func:`table`;
+* :class:`Figure` (one row of the table: the targets of both builds, the tolerance rule, the
+  status), :func:`catalogue` and :func:`table`;
 * :class:`Settings` and :data:`SIZES` (the full and the quick run);
-* the workloads, each a plain function that a benchmark round calls once;
-* :class:`Results`, the session's registry of figures, which renders the report and the JSON.
+* the workloads, plain functions that do one batch of work (also used by ``instructions.py``
+  and ``floor.py``);
+* :class:`Results`, the figures of one run, which renders the report and the JSON.
 
 A figure fails the run when it misses its target by more than :data:`TOLERANCE` (a time above
-1.2 × its target, a rate below 0.8 × its target), or when a perft count differs from
-``tests/data/perft.json``.
+1.2 × its target, a rate or ratio below 0.8 × its target), or when a perft count differs from
+``tests/data/perft.json``. The targets differ by build (:data:`strohmandeln.COMPILED`); a run
+checks those of the build it runs.
 """
 
 from __future__ import annotations
 
-import gc
 import importlib
 import importlib.metadata
 import os
@@ -25,9 +26,7 @@ import platform
 import random
 import statistics
 import subprocess
-import time
-import tracemalloc
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -36,15 +35,16 @@ from perft import PerftRun
 
 import strohmandeln
 from strohmandeln import CLASSIC, EXTENDED, Action, GameState, Phase, RuleSet, deal
-from strohmandeln.sampling import sample
+from strohmandeln.playouts import playouts
+from strohmandeln.sampling import Sampler
 from strohmandeln.serialization import from_dict, to_dict
-from strohmandeln._core.plays import legal_plays
-from strohmandeln.state import record_of
 from strohmandeln.views import PlayerView
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 #: A figure fails the run when it misses its target by more than this fraction.
 TOLERANCE: Final = 0.20
+#: The build that runs: "compiled" (the kernel compiled with mypyc) or "pure".
+BUILD: Final = "compiled" if strohmandeln.COMPILED else "pure"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -58,13 +58,18 @@ class Figure:
     key: str
     label: str
     unit: str
-    #: The target, or None for a figure reported for information.
-    target: float | None
-    #: Whether more is better (a rate) or less is better (a time, a size).
+    #: The target of each build, or None for a figure reported for information.
+    target_compiled: float | None
+    target_pure: float | None
+    #: Whether more is better (a rate, a ratio) or less is better (a time, a size).
     higher_is_better: bool
+    #: Which group of the run measures it (``run.py -k`` selects groups).
+    group: str
     measured: float | None = None
     low: float | None = None
     high: float | None = None
+    #: The value of each round, in order (empty for a figure measured once).
+    values: list[float] = field(default_factory=list)
     #: How the figure is measured, or why there is no measurement.
     note: str = ""
     #: A failure that is not a miss of a target (a wrong perft count).
@@ -73,11 +78,29 @@ class Figure:
     shown: str = ""
 
     @property
+    def target(self) -> float | None:
+        """The target of the build that runs."""
+        return self.target_compiled if strohmandeln.COMPILED else self.target_pure
+
+    @property
     def ratio(self) -> float | None:
         """How many times the target is met: 1.0 or more meets it."""
-        if self.measured is None or self.target is None or self.measured <= 0:
+        target = self.target
+        if self.measured is None or target is None or self.measured <= 0:
             return None
-        return self.measured / self.target if self.higher_is_better else self.target / self.measured
+        return self.measured / target if self.higher_is_better else target / self.measured
+
+    @property
+    def fails(self) -> bool:
+        """Whether this figure fails the run: a miss by more than :data:`TOLERANCE`."""
+        if self.broken:
+            return True
+        target = self.target
+        if self.measured is None or target is None:
+            return False
+        if self.higher_is_better:
+            return self.measured < target * (1 - TOLERANCE)
+        return self.measured > target * (1 + TOLERANCE)
 
     @property
     def status(self) -> str:
@@ -95,39 +118,23 @@ class Figure:
             return "OK"
         return "MISS >20%" if self.fails else "MISS"
 
-    @property
-    def fails(self) -> bool:
-        """Whether this figure fails the run."""
-        if self.broken:
-            return True
-        if self.measured is None or self.target is None:
-            return False
-        if self.higher_is_better:
-            return self.measured < self.target * (1 - TOLERANCE)
-        return self.measured > self.target * (1 + TOLERANCE)
-
     def set_values(self, values: Sequence[float]) -> None:
-        """The median of ``values``, and their spread."""
+        """The values of the rounds: their median is the figure, their min and max its spread."""
+        self.values = list(values)
         self.measured = statistics.median(values)
         self.low = min(values)
         self.high = max(values)
 
-    def set_rate(self, seconds: Sequence[float], count: float) -> None:
-        """``count`` things done in each round of ``seconds``: things per second."""
-        self.set_values([count / s for s in seconds])
-
-    def set_time(self, seconds: Sequence[float], calls: int) -> None:
-        """``calls`` calls made in each round of ``seconds``: µs per call."""
-        self.set_values([s / calls * 1e6 for s in seconds])
-
     def as_json(self) -> dict[str, Any]:
-        return {**asdict(self), "ratio": self.ratio, "status": self.status}
+        return {**asdict(self), "target": self.target, "ratio": self.ratio, "status": self.status}
 
 
 def _number(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
-    if unit in ("µs", "×") or abs(value) < 100:
+    if abs(value) < 1:
+        text = f"{value:.3f}"
+    elif unit in ("µs", "×", "ms") or abs(value) < 100:
         text = f"{value:,.2f}"
     else:
         text = f"{value:,.0f}"
@@ -135,15 +142,14 @@ def _number(value: float | None, unit: str) -> str:
 
 
 def table(figures: Sequence[Figure]) -> str:
-    """The figures as a text table: measured, target, ratio, status and spread."""
-    header = ("figure", "measured", "target", "ratio", "status", "spread (min-max)")
+    """The figures as a text table: measured (median of the rounds), the running build's target,
+    how many times it is met, the status and the spread (min-max) of the rounds."""
+    header = ("figure", "median", f"target ({BUILD})", "× target", "status", "spread (min - max)")
     rows = [header]
     for f in figures:
-        if f.target is None:
-            target = "-"
-        else:
-            target = ("≥ " if f.higher_is_better else "≤ ") + _number(f.target, f.unit)
-        spread = "-" if f.low is None or f.high is None else f"{_number(f.low, '')} - {_number(f.high, '')}"
+        target = f.target
+        goal = "-" if target is None else ("≥ " if f.higher_is_better else "≤ ") + _number(target, f.unit)
+        spread = "-" if f.low is None or f.high is None or f.low == f.high else f"{_number(f.low, '')} - {_number(f.high, '')}"
         if f.shown:
             measured = f.shown
         elif f.measured is not None:
@@ -151,7 +157,7 @@ def table(figures: Sequence[Figure]) -> str:
         else:
             measured = "not available" if f.note.startswith("not available") else "n/a"
         ratio = "-" if f.ratio is None else f"{f.ratio:.2f}"
-        rows.append((f.label, measured, target, ratio, f.status, spread))
+        rows.append((f.label, measured, goal, ratio, f.status, spread))
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = []
     for n, row in enumerate(rows):
@@ -162,63 +168,48 @@ def table(figures: Sequence[Figure]) -> str:
     return "\n".join(lines)
 
 
+#: The groups of a run, in order: what ``run.py -k`` selects.
+GROUPS: Final = ("engines", "calls", "memory", "import", "perft")
+
+
 def catalogue(settings: Settings) -> dict[str, Figure]:
     """Every figure of the table, in its order, not yet measured."""
+    e, c = "engines", "calls"
     figures = [
-        Figure("deals_classic", "random full deals, classic", "deals/s", 10_000, True),
-        Figure("actions_classic", "  same loop, classic", "actions/s", 500_000, True),
-        Figure("deals_extended", "random full deals, extended", "deals/s", 10_000, True),
-        Figure("actions_extended", "  same loop, extended", "actions/s", 500_000, True),
-        Figure("deal", "  deal(CLASSIC, rng=rng) alone", "µs", None, False),
-        Figure(
-            "legal_actions",
-            "legal_actions(), fresh state",
-            "µs",
-            1.5,
-            False,
-            note="found when the state is made (apply includes it): legal_actions() returns them",
-        ),
-        Figure(
-            "legal_scratch",
-            "  legal actions worked out from scratch",
-            "µs",
-            None,
-            False,
-            note="the general function states other than apply's successors use, on the same positions",
-        ),
-        Figure("apply", "apply(Play(...))", "µs", 2.0, False),
-        Figure("result", "  result() of a finished deal", "µs", None, False),
-        Figure("view", "view(player)", "µs", 10.0, False, note="state.view(player), player = the one to act"),
-        Figure("sample", "one hidden-card sample, mid-game", "µs", 50.0, False, note="strohmandeln.sampling.sample(view, rng)"),
-        Figure("sample_again", "  another sample from the same view", "µs", None, False),
-        Figure(
-            "sample_spectator",
-            "  a first sample of a spectator's view",
-            "µs",
-            None,
-            False,
-            note="sample(state.view(None), rng): both hands unseen, exactly uniform (counted on the first sample)",
-        ),
-        Figure("sample_spectator_again", "  another sample from the spectator's view", "µs", None, False),
-        Figure(
-            "round_trip",
-            "from_dict(to_dict(finished deal))",
-            "µs",
-            1000.0,
-            False,
-            note="strohmandeln.serialization.from_dict(strohmandeln.serialization.to_dict(state))",
-        ),
-        Figure("memory", "memory allocated per apply (retained)", "bytes", 1024, False),
-        Figure("memory_peak", "  peak during one apply, new state incl.", "bytes", None, False),
-        Figure("openspiel", "OpenSpiel tarok (C++), same loop", "actions/s", None, True),
-        Figure("peer_ratio", "our actions/s ÷ OpenSpiel's (classic)", "×", 1.0, True),
-        Figure("floor", "minimal bitmask engine, same loop", "deals/s", None, True),
-        Figure("floor_ratio", "our deals/s ÷ the minimal engine's (classic)", "×", None, True),
+        # The engines, in interleaved rounds: our public API, our batch playouts, OpenSpiel's
+        # tarok and the minimal engine of floor.py.
+        Figure("ratio_classic", "random full deals ÷ OpenSpiel, classic", "×", 1.5, 0.7, True, e),
+        Figure("ratio_extended", "random full deals ÷ OpenSpiel, extended", "×", 1.5, 0.7, True, e),
+        Figure("playouts_ratio_classic", "batch playouts ÷ OpenSpiel, classic", "×", 5.0, 1.0, True, e),
+        Figure("playouts_ratio_extended", "batch playouts ÷ OpenSpiel, extended", "×", 5.0, 1.0, True, e),
+        Figure("openspiel", "  OpenSpiel tarok (C++), same loop", "actions/s", None, None, True, e),
+        Figure("actions_classic", "  random full deals, classic", "actions/s", None, None, True, e),
+        Figure("deals_classic", "  random full deals, classic", "deals/s", None, None, True, e),
+        Figure("actions_extended", "  random full deals, extended", "actions/s", None, None, True, e),
+        Figure("deals_extended", "  random full deals, extended", "deals/s", None, None, True, e),
+        Figure("playouts_actions_classic", "  batch playouts, classic", "actions/s", None, None, True, e),
+        Figure("playouts_deals_classic", "  batch playouts, classic", "deals/s", None, None, True, e),
+        Figure("playouts_actions_extended", "  batch playouts, extended", "actions/s", None, None, True, e),
+        Figure("playouts_deals_extended", "  batch playouts, extended", "deals/s", None, None, True, e),
+        Figure("floor", "  minimal bitmask engine (floor.py)", "deals/s", None, None, True, e),
+        Figure("floor_ratio", "  random full deals, classic ÷ minimal engine", "×", None, None, True, e),
+        # Calls on fresh objects, in interleaved rounds.
+        Figure("apply", "apply(Play(...)), fresh state", "µs", 0.5, 1.5, False, c),
+        Figure("legal_actions", "legal_actions(), fresh state", "µs", 0.1, 0.2, False, c),
+        Figure("sample", "first hidden-card sample, mid-game", "µs", 20.0, 50.0, False, c),
+        Figure("sample_again", "  another sample, same Sampler", "µs", None, None, False, c),
+        Figure("sample_spectator", "  first sample of a spectator's view", "µs", None, None, False, c),
+        Figure("result", "  result() of a finished deal", "µs", None, None, False, c),
+        Figure("view", "  view(player)", "µs", None, None, False, c),
+        Figure("round_trip", "  from_dict(to_dict(finished deal))", "µs", None, None, False, c),
+        Figure("import", "import strohmandeln (cumulative)", "ms", 60.0, 60.0, False, "import"),
+        Figure("memory", "  memory allocated per apply (retained)", "bytes", None, None, False, "memory"),
+        Figure("memory_peak", "  peak during one apply, new state incl.", "bytes", None, None, False, "memory"),
     ]
     if settings.perft_depth > 0:
         figures += [
-            Figure("perft_counts", f"perft counts, depth {settings.perft_depth}", "", None, True),
-            Figure("perft_nodes", "perft leaf nodes/s", "nodes/s", None, True),
+            Figure("perft_counts", f"perft counts, depth {settings.perft_depth}", "", None, None, True, "perft"),
+            Figure("perft_nodes", "  perft leaf nodes/s", "nodes/s", None, None, True, "perft"),
         ]
     return {f.key: f for f in figures}
 
@@ -228,7 +219,7 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
 
 
 def machine() -> dict[str, str]:
-    """The platform, the CPU model, the interpreter and the code measured."""
+    """The build, the interpreter, the platform, the CPU and the code measured."""
     cpu = platform.processor() or "unknown"
     try:
         for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
@@ -238,11 +229,12 @@ def machine() -> dict[str, str]:
     except OSError:
         pass
     info = {
-        "platform": platform.platform(),
-        "cpu": cpu,
-        "cpus": str(os.cpu_count()),
+        "build": BUILD,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "strohmandeln": strohmandeln.__version__,
+        "platform": platform.platform(),
+        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
+        "strohmandeln": f"{strohmandeln.__version__} from {Path(strohmandeln.__file__).parent}",
+        "commit": "unknown (not a git checkout)",
     }
     try:
         commit = subprocess.run(
@@ -254,11 +246,10 @@ def machine() -> dict[str, str]:
         info["commit"] = commit + (" (src/ modified)" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         pass
-    for package in ("pytest-benchmark", "open-spiel"):
-        try:
-            info[package] = importlib.metadata.version(package)
-        except importlib.metadata.PackageNotFoundError:
-            info[package] = "not installed"
+    try:
+        info["open-spiel"] = importlib.metadata.version("open-spiel")
+    except importlib.metadata.PackageNotFoundError:
+        info["open-spiel"] = "not installed"
     return info
 
 
@@ -270,43 +261,83 @@ def machine() -> dict[str, str]:
 class Settings:
     """The size of a run."""
 
-    #: Timed rounds per figure (pytest-benchmark's ``rounds``); each figure is their median.
+    #: Interleaved rounds of the engines and of the calls; each figure is their median.
     rounds: int
-    #: Random deals played in one round of the full-deal figures.
+    #: Random deals of each preset in one round of the public-API loop.
     deals: int
-    #: Random deals of each of ``CLASSIC`` and ``EXTENDED`` whose play positions are timed.
+    #: Calls of ``playouts`` of each preset in one round, each timed alone ...
+    playout_calls: int
+    #: ... and the deals of each call.
+    playout_deals: int
+    #: OpenSpiel games in one round.
+    openspiel_games: int
+    #: Deals of the minimal engine in one round.
+    floor_deals: int
+    #: Random deals of each preset whose play positions ``apply`` and ``legal_actions`` time.
     position_deals: int
-    #: Mid-game views sampled in one round.
+    #: Mid-game views, each sampled in one round (a first sample, and another).
     sample_views: int
+    #: Mid-game spectator views sampled in one round.
+    spectator_views: int
     #: Finished deals serialized and read back in one round.
     round_trips: int
-    #: OpenSpiel games in one of its rounds (ours play ``deals`` deals).
-    openspiel_games: int
+    #: Fresh interpreters whose ``import strohmandeln`` is timed.
+    import_runs: int
     #: Perft depth to check; 0 skips perft.
     perft_depth: int
-    #: Whether to run the OpenSpiel comparison.
+    #: Rounds of perft over every stored deal (each checks the counts).
+    perft_rounds: int
+    #: Whether to run OpenSpiel's tarok.
     peer: bool
 
 
 SIZES: Final = {
+    # (many short rounds rather than a few long ones: the shorter a round, the closer in time the
+    # engines it compares run, and the more rounds the median has)
     "full": Settings(
-        rounds=25, deals=500, position_deals=100, sample_views=300, round_trips=100, openspiel_games=6000, perft_depth=6, peer=True
+        rounds=101,
+        deals=600,
+        playout_calls=12,
+        playout_deals=100,
+        openspiel_games=8000,
+        floor_deals=1200,
+        position_deals=100,
+        sample_views=300,
+        spectator_views=50,
+        round_trips=150,
+        import_runs=11,
+        perft_depth=6,
+        perft_rounds=3,
+        peer=True,
     ),
     "quick": Settings(
-        rounds=7, deals=100, position_deals=20, sample_views=50, round_trips=20, openspiel_games=500, perft_depth=5, peer=True
+        rounds=25,
+        deals=200,
+        playout_calls=4,
+        playout_deals=100,
+        openspiel_games=2500,
+        floor_deals=400,
+        position_deals=30,
+        sample_views=100,
+        spectator_views=15,
+        round_trips=40,
+        import_runs=7,
+        perft_depth=5,
+        perft_rounds=3,
+        peer=True,
     ),
 }
 
 
 # ----------------------------------------------------------------------------------------------
-# Workloads: each is what one timed round runs. They time nothing themselves.
+# Workloads: each does one batch of work and times nothing itself.
 
 
 def play_random_deals(rules: RuleSet, deals: int, seed: int) -> int:
     """Play ``deals`` random deals through the public API; the number of actions applied.
 
-    ``deal(rules, dealer=k % 2, rng=rng)``, then at every decision (fold, auction, card play) a
-    uniformly random choice among ``legal_actions()`` applied with ``apply``, then ``result()``.
+    ``deal(rules, dealer=k % 2, rng=rng)``, then at every decision (fold, auction, doubling, card
+    play) ``rng.choice(state.legal_actions())`` applied with ``apply``, then ``result()``.
     Dealing is not an action.
     """
     rng = random.Random(seed)
@@ -321,6 +352,33 @@ def play_random_deals(rules: RuleSet, deals: int, seed: int) -> int:
     return actions
 
 
+def play_playouts(rules: RuleSet, deals: int, seed: int) -> list[GameState]:
+    """``playouts(rules, deals, random.Random(seed))``: the final states of ``deals`` random deals."""
+    return playouts(rules, deals, random.Random(seed))
+
+
+def decisions(finals: Sequence[GameState]) -> int:
+    """The decisions (actions applied) of finished deals: the length of their histories."""
+    return sum([len(final.history) for final in finals])
+
+
+def replayed_playouts(rules: RuleSet, deals: int, seed: int) -> tuple[list[GameState], int]:
+    """What :func:`play_playouts` should give, made by hand through the public API with the
+    choice ``playouts`` documents (``legal[int(rng.random() * len(legal))]``): the final states
+    and the number of actions applied (to check the batch and its count)."""
+    rng = random.Random(seed)
+    finals = []
+    actions = 0
+    for k in range(deals):
+        state = deal(rules, dealer=k & 1, rng=rng)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+        finals.append(state)
+    return finals, actions
+
+
 def deal_many(rules: RuleSet, deals: int, seed: int) -> None:
     """``deals`` calls of ``deal(rules, dealer=k % 2, rng=rng)``."""
     rng = random.Random(seed)
@@ -328,83 +386,96 @@ def deal_many(rules: RuleSet, deals: int, seed: int) -> None:
         deal(rules, dealer=k & 1, rng=rng)
 
 
+#: (parent, action): ``parent.apply(action)`` makes a new object of a position.
 Route = tuple[GameState, Action]
 
 
 @dataclass
 class Positions:
-    """Play-phase positions of random deals.
+    """The positions of random ``CLASSIC`` and ``EXTENDED`` deals, kept as routes so that each
+    round can make new objects of them (with nothing cached) by one untimed ``apply``.
 
-    ``routes[i]`` is (parent, action) with ``parent.apply(action)`` equal to position ``i``, so a
-    fresh object of that position (with nothing cached) costs one untimed ``apply``;
-    ``moves[i]`` is (position, the action the random game applied there).
+    ``plays[i]`` is (parent, action, played): ``parent.apply(action)`` is the ``i``-th play-phase
+    position, and ``played`` the action the random game applied there.
     """
 
     deals: int = 0
-    routes: list[Route] = field(default_factory=list)
-    moves: list[Route] = field(default_factory=list)
-    #: (parent, action) of finished deals, as ``routes``.
-    finished_routes: list[Route] = field(default_factory=list)
+    plays: list[tuple[GameState, Action, Action]] = field(default_factory=list)
+    #: Routes to finished deals.
+    finished: list[Route] = field(default_factory=list)
 
-    def fresh(self) -> list[GameState]:
-        return rebuild(self.routes)
-
-    def fresh_finished(self) -> list[GameState]:
-        return rebuild(self.finished_routes)
-
-    def middle(self, count: int, seed: int = 7) -> list[Route]:
-        """Routes to ``count`` positions from the middle third of their deals, drawn at random."""
-        tricks = (CLASSIC.deck.trick_count, EXTENDED.deck.trick_count)
-        low, high = min(tricks) // 3, 2 * max(tricks) // 3
-        mid = [route for route, (state, _) in zip(self.routes, self.moves) if low <= state.trick_number < high]
-        return random.Random(seed).sample(mid, min(count, len(mid)))
+    def routes(self) -> list[Route]:
+        """Routes to every play-phase position."""
+        return [(parent, action) for parent, action, _ in self.plays]
 
 
-def rebuild(routes: Iterable[Route]) -> list[GameState]:
+def rebuild(routes: Sequence[Route]) -> list[GameState]:
     """New state objects, with nothing cached, of the positions the routes lead to."""
     return [parent.apply(action) for parent, action in routes]
 
 
+def replay(state: GameState) -> GameState:
+    """A new state of the same moment, dealt again from its deck order and replayed: it shares
+    no object with ``state`` (so nothing the library keeps per deal is reused)."""
+    assert state.order is not None
+    again = deal(state.rules, dealer=state.dealer, order=state.order)
+    for action in state.history:
+        again = again.apply(action)
+    return again
+
+
 def sample_positions(deals_per_preset: int, seed: int) -> Positions:
-    """Every play-phase position of random ``CLASSIC`` and ``EXTENDED`` deals."""
+    """Every play-phase position and every finished deal of random ``CLASSIC`` and ``EXTENDED``
+    deals."""
     rng = random.Random(seed)
     out = Positions(deals=2 * deals_per_preset)
     for rules in (CLASSIC, EXTENDED):
         for k in range(deals_per_preset):
             state = deal(rules, dealer=k & 1, rng=rng)
+            route: Route | None = None
             while not state.is_terminal:
                 action = rng.choice(state.legal_actions())
+                if state.phase is Phase.PLAY and route is not None:
+                    out.plays.append((route[0], route[1], action))
                 nxt = state.apply(action)
-                if nxt.phase is Phase.PLAY:
-                    out.routes.append((state, action))
-                if state.phase is Phase.PLAY:
-                    out.moves.append((state, action))
-                if nxt.phase is Phase.FINISHED:
-                    out.finished_routes.append((state, action))
+                route = (state, action)
                 state = nxt
-    assert len(out.routes) == len(out.moves)
+            assert route is not None
+            out.finished.append(route)
     return out
 
 
-def legal_actions_of(states: Sequence[GameState]) -> None:
-    """``legal_actions()`` once on each state (fresh objects, rebuilt by the round's setup)."""
-    for state in states:
-        state.legal_actions()
-
-
-def legal_from_scratch(states: Sequence[GameState]) -> None:
-    """The legal actions worked out from each state's fields by the general function (the
-    work ``apply`` does inline for its successor)."""
-    for state in states:
-        c = record_of(state)
-        p = c[2]
-        legal_plays(c[0], p, c[3 + p], c[5 + p], c[9], c[10], c[11])
+def mid_game(count: int, seed: int) -> list[GameState]:
+    """One position from the middle third of the card play of each of ``count`` random deals
+    (``CLASSIC`` and ``EXTENDED`` in turn; void deals are skipped), drawn at random."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    k = 0
+    while len(out) < count:
+        rules = (CLASSIC, EXTENDED)[k & 1]
+        tricks = rules.deck.trick_count
+        state = deal(rules, dealer=k >> 1 & 1, rng=rng)
+        k += 1
+        middle: list[GameState] = []
+        while not state.is_terminal:
+            if state.phase is Phase.PLAY and tricks // 3 <= state.trick_number < 2 * tricks // 3:
+                middle.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+        if middle:
+            out.append(rng.choice(middle))
+    return out
 
 
 def apply_each(moves: Sequence[Route]) -> None:
-    """``apply`` of the action the random game chose at each position."""
+    """``apply`` of the action the random game chose, on each position."""
     for state, action in moves:
         state.apply(action)
+
+
+def legal_actions_of(states: Sequence[GameState]) -> None:
+    """``legal_actions()`` once on each state."""
+    for state in states:
+        state.legal_actions()
 
 
 def result_of(states: Sequence[GameState]) -> None:
@@ -413,56 +484,33 @@ def result_of(states: Sequence[GameState]) -> None:
         state.result()
 
 
+def view_each(pairs: Sequence[tuple[GameState, int | None]]) -> None:
+    """``state.view(player)`` of each (state, player)."""
+    for state, player in pairs:
+        state.view(player)
+
+
 def views_of(states: Sequence[GameState], spectator: bool = False) -> list[PlayerView]:
-    """The view of the player to act, of each state (or a spectator's view of it)."""
+    """The view of the player to act of each state (or a spectator's view of it)."""
     return [state.view(None if spectator else state.current_player) for state in states]
 
 
-def view_each(states: Sequence[GameState]) -> None:
-    """``view(player)`` of each state, for the player to act."""
-    for state in states:
-        state.view(state.current_player)
-
-
 def sample_each(views: Sequence[PlayerView], rng: random.Random) -> None:
-    """One hidden-card sample from each view."""
+    """A first sample of each view: ``Sampler(view).sample(rng)``."""
     for view in views:
-        sample(view, rng)
+        Sampler(view).sample(rng)
+
+
+def sample_again_each(samplers: Sequence[Sampler], rng: random.Random) -> None:
+    """Another sample from each sampler: ``sampler.sample(rng)``."""
+    for sampler in samplers:
+        sampler.sample(rng)
 
 
 def round_trip_each(states: Sequence[GameState]) -> None:
     """``from_dict(to_dict(state))`` of each state."""
     for state in states:
         from_dict(to_dict(state))
-
-
-def memory_per_apply(moves: Sequence[Route]) -> tuple[float, float]:
-    """(bytes retained per apply, mean peak during one apply) under tracemalloc; not timed.
-
-    The bytes still allocated after ``apply`` with the successors kept alive (the new state and
-    everything it newly references), averaged over all positions; temporaries freed inside
-    ``apply`` are not counted. The peak is measured from just before the call and so includes the
-    retained new state.
-    """
-    kept: list[GameState | None] = [None] * len(moves)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        for i, (state, action) in enumerate(moves):
-            kept[i] = state.apply(action)
-        retained = (tracemalloc.get_traced_memory()[0] - before) / len(moves)
-        peaks = 0
-        some = moves[:2000]
-        for state, action in some:
-            tracemalloc.reset_peak()
-            current = tracemalloc.get_traced_memory()[0]
-            successor = state.apply(action)
-            peaks += tracemalloc.get_traced_memory()[1] - current
-            del successor
-        return retained, peaks / len(some)
-    finally:
-        tracemalloc.stop()
 
 
 # -- OpenSpiel --------------------------------------------------------------------------------
@@ -483,10 +531,9 @@ def load_openspiel() -> Any | str:
 def openspiel_random_games(game: Any, games: int, seed: int) -> int:
     """Play ``games`` random games of OpenSpiel's tarok; the number of decisions applied.
 
-    The same loop as :func:`play_random_deals`: a uniformly random choice among
-    ``legal_actions()`` at every decision, ``apply_action``, then ``returns()``. The deal is one
-    chance node with a single outcome (OpenSpiel shuffles inside it); like our ``deal()``, it is
-    not counted.
+    The same loop as :func:`play_random_deals`: ``rng.choice(state.legal_actions())`` at every
+    decision, ``apply_action``, then ``returns()``. The deal is a chance node (OpenSpiel shuffles
+    inside it); like our ``deal()``, it is not counted.
     """
     rng = random.Random(seed)
     choice = rng.choice
@@ -504,11 +551,11 @@ def openspiel_random_games(game: Any, games: int, seed: int) -> int:
 
 
 # ----------------------------------------------------------------------------------------------
-# The session's figures
+# The figures of one run
 
 
 class Results:
-    """The figures of one run, filled in by the benchmarks, and the report on them."""
+    """The figures of one run, filled in by ``measure.py``, and the report on them."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -516,80 +563,76 @@ class Results:
         self.perft_runs: list[PerftRun] = []
         #: Lines printed under the table (sizes of the workloads, perft deal by deal).
         self.details: list[str] = []
-        self.started = time.perf_counter()
-        #: Whether a benchmark of this session asked for a figure (not so under --collect-only).
-        self.used = False
-        self._info: dict[str, str] | None = None
-
-    @property
-    def info(self) -> dict[str, str]:
-        """The machine (see :func:`machine`), found once."""
-        if self._info is None:
-            self._info = machine()
-        return self._info
+        #: The groups that ran.
+        self.groups: list[str] = []
+        self.seconds = 0.0
+        self.info = machine()
 
     def __getitem__(self, key: str) -> Figure:
-        self.used = True
         return self.figures[key]
 
-    def add_perft(self, run: PerftRun) -> None:
-        """One stored deal counted at one depth (``run["seconds"]`` is 0 when it was not timed)."""
-        self.used = True
-        self.perft_runs.append(run)
-        ok = run["counted"] == run["expected"]
-        text = f"perft {run['name']} depth {run['depth']}: {run['counted']:,}"
-        text += "" if ok else f" MISMATCH, stored {run['expected']:,}"
-        self.details.append(text + (f" in {run['seconds']:.2f} s" if run["seconds"] > 0 else ""))
-        counts = self.figures["perft_counts"]
-        nodes = self.figures["perft_nodes"]
-        runs = self.perft_runs
-        matching = sum(r["counted"] == r["expected"] for r in runs)
+    def add_perft(self, runs: Sequence[PerftRun], seconds: Sequence[float]) -> None:
+        """The perft checks of every round (``runs`` of all rounds, ``seconds`` per round)."""
+        self.perft_runs = list(runs)
+        counts, nodes = self.figures["perft_counts"], self.figures["perft_nodes"]
+        wrong = [r for r in runs if r["counted"] != r["expected"]]
+        for r in wrong:
+            self.details.append(f"perft {r['name']} depth {r['depth']}: {r['counted']:,}, stored {r['expected']:,}: MISMATCH")
+        deals = {r["name"] for r in runs}
+        bad = {r["name"] for r in wrong}
         depths = "/".join(str(d) for d in sorted({r["depth"] for r in runs}))
         counts.label = f"perft counts, depth {depths}"
-        counts.measured = float(matching)
-        counts.shown = f"{matching} of {len(runs)} deals match"
-        counts.broken = matching < len(runs)
-        timed = [r for r in runs if r["seconds"] > 0]
-        if timed:
-            nodes.label = f"perft leaf nodes/s ({len(timed)} deals, one run)"
-            nodes.measured = sum(r["counted"] for r in timed) / sum(r["seconds"] for r in timed)
+        counts.measured = float(len(deals) - len(bad))
+        counts.shown = f"{len(deals) - len(bad)} of {len(deals)} deals match"
+        counts.broken = bool(bad)
+        per_round = sum(r["counted"] for r in runs) / len(seconds)
+        nodes.set_values([per_round / s for s in seconds])
+        nodes.note = f"{len(deals)} stored deals at depth {depths} per round, {len(seconds)} rounds; bulk-counted last ply"
 
     def ordered(self) -> list[Figure]:
-        """The figures in the order of the table; unmeasured ones say so."""
+        """The figures of the groups that ran, in the order of the table."""
         for figure in self.figures.values():
-            if figure.measured is None and not figure.note.startswith(("not ", "error")):
-                figure.note = "not measured (its benchmark was deselected, skipped or failed)"
-        return list(self.figures.values())
+            if figure.measured is None and not figure.note:
+                figure.note = "not measured"
+        return [f for f in self.figures.values() if f.group in self.groups]
 
     def failing(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.fails]
+        return [f for f in self.ordered() if f.fails]
 
     def report(self) -> list[str]:
-        """The header with the machine, the table, the notes and the verdict."""
+        """The header with the build and the machine, the table, the notes and the verdict."""
         figures = self.ordered()
-        elapsed = time.perf_counter() - self.started
+        s = self.settings
         lines = [
-            f"strohmandeln benchmarks: median of {self.settings.rounds} pytest-benchmark rounds per figure, "
-            f"{elapsed:.0f} s in all",
-            *(f"  {key:16} {value}" for key, value in self.info.items()),
+            f"strohmandeln benchmarks: {self.info['build']} build, {self.info['python']}, commit {self.info['commit']}",
+            *(f"  {key:13} {value}" for key, value in self.info.items() if key not in ("build", "python", "commit")),
+            f"  timing        thread CPU time (time.thread_time), garbage collector on; "
+            + (f"{s.rounds} interleaved rounds of the engines and of the calls; " if {"engines", "calls"} & set(self.groups) else "")
+            + f"{self.seconds:.0f} s in all",
             "",
             *table(figures).splitlines(),
             "",
-            "ratio: how many times the target is met (≥ 1.00 meets it); a run fails on a miss by more than 20%.",
+            "median: of the rounds (a ratio: of the per-round ratios); × target: how many times the target "
+            "is met (≥ 1.00 meets it); a miss by more than 20% fails the run.",
             *(f"  {f.label.strip()}: {f.note}" for f in figures if f.note),
             *(f"  {line}" for line in self.details),
         ]
         failing = self.failing()
         if failing:
-            lines.append(f"FAILED: {', '.join(f.label.strip() for f in failing)}")
+            lines.append(f"verdict: FAILED ({', '.join(f.label.strip() for f in failing)})")
         else:
-            lines.append("all figures within 20% of their targets")
+            lines.append(f"verdict: every figure of the {BUILD} build within 20% of its target")
         return lines
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "build": BUILD,
             "machine": self.info,
             "settings": asdict(self.settings),
+            "groups": self.groups,
+            "timing": "thread CPU time (time.thread_time), interleaved rounds, garbage collector on",
+            "tolerance": TOLERANCE,
+            "seconds": self.seconds,
             "figures": [f.as_json() for f in self.ordered()],
             "perft": self.perft_runs,
         }
