@@ -18,7 +18,7 @@ import strohmandeln as sm
 from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card, GameState, LastCard
 from strohmandeln._core import masks as E
 from strohmandeln._core import record
-from strohmandeln._core.deal import Deal
+from strohmandeln._core import deal as dealt
 from strohmandeln._core.ruledata import rule_data
 from strohmandeln._core.sampling import spread as SP
 from strohmandeln.positions import Position, position
@@ -60,7 +60,7 @@ def agrees(view: sm.PlayerView, order: list[Card]) -> bool:
 def same_fields(a: GameState, b: GameState) -> None:
     """Every internal field of the two states is equal (the deal's data compared by value; its
     deck order as cards, which a deal may build only when asked)."""
-    fields = ["order" if k == "_order" else k for k in Deal.__slots__]
+    fields = ["order" if k == "_order" else k for k in dealt.FIELDS]
     for k, slot in enumerate(record.FIELDS):
         x, y = record_of(a)[k], record_of(b)[k]
         if slot == "DEAL":

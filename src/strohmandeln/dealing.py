@@ -23,11 +23,9 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
-from itertools import repeat
-from operator import call as _call
 
-from ._core import record
-from ._core.deal import Deal, checked_order
+from ._core import args, record
+from ._core.deal import Deal, checked_order, shuffled, shuffled_deal
 from ._core.ruledata import rule_data
 from .cards import Card
 from .errors import DeckError, Reason, shown
@@ -49,19 +47,8 @@ def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]
     >>> deal(CLASSIC, dealer=0, order=order).hand(1) == deal(CLASSIC, dealer=0, rng=42).hand(1)
     True
     """
-    if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
-        raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
     cards = rules.deck.cards
-    return tuple([cards[k] for k in _shuffled_positions(len(cards), rng)])
-
-
-def _shuffled_positions(n: int, rng: random.Random | int) -> list[int]:
-    gen = rng if isinstance(rng, random.Random) else random.Random(rng)
-    # Sorting by independent uniform keys is a uniform shuffle and much cheaper in CPython
-    # than random.shuffle's per-card calls (ties have probability about 2**-53 per pair).
-    # The keys are drawn in C: map calls gen.random n times.
-    keys = list(map(_call, repeat(gen.random, n)))
-    return sorted(range(n), key=keys.__getitem__)
+    return tuple([cards[k] for k in shuffled(len(cards), args.generator(rng).random)])
 
 
 def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
@@ -143,13 +130,7 @@ def deal(
     if order is not None:
         cards = _validate_order(rules, order)
         return state_of(record.initial(Deal.dealt(rules, tuple([c.index for c in cards]), dealer, cards)))
-    if isinstance(rng, bool) or not isinstance(rng, (random.Random, int)):
-        raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
-    data = rule_data(rules)
-    index = data.deck_index
-    positions = _shuffled_positions(len(index), rng)
-    idx = tuple(positions) if data.identity else tuple(map(index.__getitem__, positions))
-    return state_of(record.initial(Deal.dealt_with(data, rules, idx, dealer)))
+    return state_of(record.initial(shuffled_deal(rules, dealer, args.generator(rng).random)))
 
 
 def compose_order(

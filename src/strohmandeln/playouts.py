@@ -34,11 +34,19 @@ True
 True
 
 The library never uses global randomness: give a :class:`random.Random` (or an int seed).
+
+**The garbage collector.** The playouts make no reference cycles, so CPython's cyclic garbage
+collector has nothing to find in what they allocate, yet it would scan it many times over (about
+a tenth of their time). Both functions pause it while they run and restore it as it was when they
+return (:func:`gc.disable`, :func:`gc.enable`); memory is freed as always, by reference counting.
 """
 
 from __future__ import annotations
 
+import gc
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ._core import args
 from ._core.playout import deal_out, play_out
@@ -64,7 +72,9 @@ def playout(state: GameState, rng: random.Random | int) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"playout() takes a GameState, not {type(state).__name__}")
-    final, _ = play_out(record_of(state), args.generator(rng).random)
+    uniform = args.generator(rng).random
+    with _collector_paused():
+        final, _ = play_out(record_of(state), uniform)
     return state_of(final)
 
 
@@ -93,4 +103,18 @@ def playouts(rules: RuleSet, count: int, rng: random.Random | int, *, first_deal
     if type(first_dealer) is not int or first_dealer not in (0, 1):
         raise DeckError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
     uniform = args.generator(rng).random
-    return [state_of(deal_out(rules, first_dealer ^ (k & 1), uniform)[0]) for k in range(count)]
+    with _collector_paused():
+        return [state_of(deal_out(rules, first_dealer ^ (k & 1), uniform)[0]) for k in range(count)]
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for the block (see the module docstring)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -485,7 +485,6 @@ class _LiveState(GameState):
     __init__ = object.__init__
 
 
-_LiveState._live = _FinalState._live = _LiveState
 _LiveState._final = _FinalState._final = _FinalState
 
 

@@ -10,8 +10,9 @@ hand, shown or not, R12) and the uncovering before the first lead.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import itemgetter
+from collections.abc import Callable
+from itertools import chain, repeat
+from operator import call, itemgetter
 from typing import Any, Final
 
 from ..cards import DECK_54, Card
@@ -24,8 +25,10 @@ from .ruledata import RuleData, rule_data
 #: What uncovering a Strohmann card brings (R11, R12): the cards that go to its owner's hand
 #: (a mask), the card that stays face up (a mask, or 0), the card's event (packed without its
 #: trick), and, if the card went to the hand, the uncovering of the card below it, whose events
-#: follow (a chain: the masks of its first link include the others').
-Uncover = tuple[int, int, int, Any]
+#: follow (a chain: the masks of its first link include the others'). (A tuple of any length
+#: to the compiler: it unboxes a fixed-length tuple type into a C struct at every read and boxes
+#: it again at every store.)
+Uncover = tuple[Any, ...]
 
 
 def _event(pid: int, card: int) -> int:
@@ -51,30 +54,34 @@ _LAST_HIDDEN: Final[tuple[tuple[Uncover, ...], ...]] = tuple(
 _START_PILES: Final = (((3, 4, 5), (0, 1, 2)), ((0, 1, 2), (3, 4, 5)))
 
 
+#: The attributes of a :class:`Deal` (its ``__slots__``; a compiled class has none to read).
+FIELDS: Final = (
+    "rules",
+    "data",
+    "_order",
+    "order_index",
+    "dealer",
+    "elder",
+    "hands",
+    "piles",
+    "uncover",
+    "start",
+    "may_vary",
+    "lasts",
+    "setup_tricks",
+    "setup_won",
+    "deck_mask",
+    "tricks",
+    "rostopschin",
+    "call_cards",
+    "ann_cards",
+)
+
+
 class Deal:
     """The static data of one deal; never changed after construction."""
 
-    __slots__ = (
-        "rules",
-        "data",
-        "_order",
-        "order_index",
-        "dealer",
-        "elder",
-        "hands",
-        "piles",
-        "uncover",
-        "start",
-        "may_vary",
-        "lasts",
-        "setup_tricks",
-        "setup_won",
-        "deck_mask",
-        "tricks",
-        "rostopschin",
-        "call_cards",
-        "ann_cards",
-    )
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -99,7 +106,7 @@ class Deal:
         self.order_index = order_index
         self.dealer = dealer
         self.elder = 1 - dealer
-        self.hands = hands
+        self.hands: tuple[int, ...] = hands  # (of any length: indexed by seat)
         #: seat * 3 + k -> the card indices of Strohmann k of the seat, top first
         self.piles = piles
         self.setup_tricks = setup_tricks
@@ -152,7 +159,7 @@ class Deal:
         self.start: tuple[int, int, int, int, Any] = (hd, he, td, te, events) if dealer == 0 else (he, hd, te, td, events)
         #: per seat: the last card of each of his Strohmänner (R12: taken up unseen under
         #: ``hidden``), as a mask
-        self.lasts = (ld, le) if dealer == 0 else (le, ld)
+        self.lasts: tuple[int, ...] = (ld, le) if dealer == 0 else (le, ld)
         # Whether each seat can ever announce or call: the cards he holds or will turn up.
         if data.variants:
             if reach is None:
@@ -161,7 +168,7 @@ class Deal:
                     hands[1] | sum(BIT[c] for c in chain.from_iterable(piles[3:])),
                 )
             #: per seat: whether any play of his in this deal can carry an announcement or a call
-            self.may_vary = (_may_vary(data, reach[0]), _may_vary(data, reach[1]))
+            self.may_vary: tuple[bool, ...] = (_may_vary(data, reach[0]), _may_vary(data, reach[1]))
         else:
             self.may_vary = (False, False)
 
@@ -264,3 +271,23 @@ def _unpickle_deal(
     setup_won: int,
 ) -> Deal:
     return Deal(rules, rule_data(rules), order_index, dealer, hands, piles, order=order, setup_tricks=setup_tricks, setup_won=setup_won)
+
+
+def shuffled(n: int, random: Callable[[], float]) -> list[int]:
+    """A uniformly shuffled order of ``range(n)`` drawn with ``random`` (uniform floats in [0, 1)):
+    ``n`` uniform keys, drawn first, then sorted (ties have probability about 2**-53 per pair).
+    Every shuffled deal of the library is drawn here."""
+    # (cheaper than random.shuffle's call per card in CPython: map draws the keys in C, and the
+    # sort compares floats in C)
+    keys = list(map(call, repeat(random, n)))
+    return sorted(range(n), key=keys.__getitem__)
+
+
+def shuffled_deal(rules: RuleSet, dealer: int, random: Callable[[], float]) -> Deal:
+    """A deal of ``rules`` by ``dealer`` from a deck order shuffled with ``random``
+    (:func:`shuffled`)."""
+    data = rule_data(rules)
+    index = data.deck_index
+    positions = shuffled(len(index), random)
+    idx = tuple(positions) if data.identity else tuple(map(index.__getitem__, positions))
+    return Deal.dealt_with(data, rules, idx, dealer)

@@ -29,6 +29,7 @@ from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED
 from .masks import BIT, TAROCKS, follower_wins
 from .plays import answer_plays, lead_plays, play_refusal, variant_info
 from .record import DECISIONS, Record
+from .deal import Deal
 from .ruledata import RuleData
 
 _FOLD: Final = Phase.FOLD
@@ -36,6 +37,8 @@ _AUCTION: Final = Phase.AUCTION
 _DOUBLING: Final = Phase.DOUBLING
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED
+#: (a module constant: compiled code reads an imported name from the module's dict at every use)
+_PLAIN: Final = PLAIN
 _VOID: Final = Phase.VOID
 _ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 #: The kinds of action each phase takes, by the phase's id.
@@ -64,9 +67,9 @@ class KernelState:
     """A state object: the record of one moment of a deal (:mod:`._core.record`) and the methods
     every simulation calls.
 
-    A concrete class of states names the classes of the states made from its states: ``_live``
-    (itself) and ``_final``, whose instances set ``is_terminal`` — a class attribute, which costs
-    no call to read.
+    A state of a deal in progress makes the next one of its own class; a concrete class names
+    in ``_final`` the class of the finished or void states it makes, whose instances set
+    ``is_terminal`` — a class attribute, which costs no call to read.
     """
 
     __slots__ = ("_c",)
@@ -74,9 +77,7 @@ class KernelState:
     _c: Record
     #: Whether the deal is over (finished or void).
     is_terminal: ClassVar[bool] = False
-    #: The classes of the states made from states of this class: of a deal in progress, and of a
-    #: finished or void deal.
-    _live: ClassVar[type[KernelState]]
+    #: The class of the finished or void states made from states of this class.
     _final: ClassVar[type[KernelState]]
 
     @property
@@ -140,7 +141,21 @@ class KernelState:
         ((), (Pass(),))
         """
         c = self._c
-        n: Any
+        n: KernelState
+        # (typed for the compiled build, whose arithmetic on them is then native; the
+        # interpreter reads no annotation of a local)
+        d: Deal
+        p: int
+        h0: int
+        h1: int
+        t0: int
+        t1: int
+        w0: int
+        w1: int
+        lead: int
+        ntr: int
+        calls: int
+        lmask: int
         d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, now, lmask = c
         # The hot path: an interned plain play (what legal_actions() and parse_action() return,
         # recognised by identity) of a legal card.
@@ -148,7 +163,7 @@ class KernelState:
             try:  # (identity with an interned play also says it is a Play, of the exact type)
                 i: int = action.card.index  # type: ignore[attr-defined]
                 bit = BIT[i]
-                fast = action is PLAIN[i] and lmask & bit
+                fast = action is _PLAIN[i] and lmask & bit
             except AttributeError:  # not a play: check() says why
                 fast = False
         elif player is None and now and (action is now[0] or action is now[-1]):
@@ -166,7 +181,7 @@ class KernelState:
             hand, tops = (h0, t0) if p == 0 else (h1, t1)
             if not lmask & bit:
                 raise play_refusal(d, p, hand, tops, lead, ntr, calls, action, lmask)
-            if action is not PLAIN[i]:
+            if action is not _PLAIN[i]:
                 info, calls = variant_info(d, p, hand, lead, ntr, calls, action)
         if lead < 0:  # a lead (R13): from the hand, else from a face-up Strohmann top
             code = i | info << L_INFO if info else i
@@ -177,18 +192,18 @@ class KernelState:
                     t0 ^= bit
                     code |= L_STROHMANN
                 m, legal = answer_plays(d, 1, h1, h1 | t1, code, ntr, calls)
-                n = self._live()
+                n = type(self)()
                 n._c = (d, _PLAY, 1, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, hist, tricks, events, legal, m)
-                return n  # type: ignore[no-any-return]
+                return n
             if h1 & bit:
                 h1 ^= bit
             else:
                 t1 ^= bit
                 code |= L_STROHMANN
             m, legal = answer_plays(d, 0, h0, h0 | t0, code, ntr, calls)
-            n = self._live()
+            n = type(self)()
             n._c = (d, _PLAY, 0, h0, h1, t0, t1, w0, w1, code, ntr, calls, auc, hist, tricks, events, legal, m)
-            return n  # type: ignore[no-any-return]
+            return n
         # The second card completes the trick (R15).
         led = lead & CARD
         if p == 0:
@@ -214,6 +229,9 @@ class KernelState:
             for u in (d.uncover[led] if lead & L_STROHMANN else None, d.uncover[i] if info & I_STROHMANN else None):
                 if u is None:
                     continue
+                ha: int
+                ta: int
+                e: int
                 ha, ta, e, more = u
                 if e & 1:
                     h1 |= ha
@@ -231,19 +249,19 @@ class KernelState:
         if ntr == d.tricks:
             n = self._final()
             n._c = (d, _FINISHED, -1, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, (), 0)
-            return n  # type: ignore[no-any-return]
+            return n  # type: ignore[return-value]  # (the final class of this one)
         # The winner leads the next trick (R15).
         if winner:
             m, legal = lead_plays(d, 1, h1, h1 | t1, ntr, calls)
         else:
             m, legal = lead_plays(d, 0, h0, h0 | t0, ntr, calls)
-        n = self._live()
+        n = type(self)()
         n._c = (d, _PLAY, winner, h0, h1, t0, t1, w0, w1, -1, ntr, calls, auc, hist, tricks, events, legal, m)
-        return n  # type: ignore[no-any-return]
+        return n
 
     def _made(self, c: Record) -> Any:
         """The state object of a record made from this state's."""
-        n = self._live() if c[2] >= 0 else self._final()
+        n = type(self)() if c[2] >= 0 else self._final()
         n._c = c
         return n
 
@@ -259,7 +277,7 @@ class KernelState:
                 i = action.card.index
                 if not c[17] >> i & 1:
                     return play_refusal(d, p, hand, tops, lead, ntr, calls, action, c[17])
-                if action is not PLAIN[i]:
+                if action is not _PLAIN[i]:
                     variant_info(d, p, hand, lead, ntr, calls, action)
         except IllegalActionError as error:
             return error
@@ -303,9 +321,7 @@ class Replayed(KernelState):
     __slots__ = ()
 
 
-Replayed._live = Replayed
 Replayed._final = _ReplayedFinal
-_ReplayedFinal._live = Replayed
 _ReplayedFinal._final = _ReplayedFinal
 
 
