@@ -59,6 +59,37 @@ def examples(session: nox.Session) -> None:
         session.run("python", str(script.relative_to(ROOT)))
 
 
+#: The CPython versions the compiled wheels are built for (each found on the PATH as pythonX.Y).
+COMPILED_PYTHONS = ("3.11", "3.12", "3.13")
+
+
+@nox.session
+def wheels(session: nox.Session) -> None:
+    """Build the release artefacts into ``dist/``: the sdist, the pure wheel, and the compiled
+    wheel of each CPython of ``COMPILED_PYTHONS`` found on this machine.
+
+    The compiled wheels are the kernel built with mypyc (``STROHMANDELN_COMPILE=1``: about a
+    minute each, needs a C compiler). Built here they are tagged ``linux_x86_64``, which PyPI
+    refuses: a release's compiled wheels come from cibuildwheel (``[tool.cibuildwheel]`` in
+    pyproject.toml), which builds them in manylinux containers and repairs their tags.
+    """
+    dist = ROOT / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.install("build")
+    session.run("python", "-m", "build", "--outdir", str(dist), env={"STROHMANDELN_COMPILE": ""})
+    for version in COMPILED_PYTHONS:
+        interpreter = shutil.which(f"python{version}")
+        if interpreter is None:
+            session.warn(f"python{version} is not on the PATH: no compiled wheel for it")
+            continue
+        session.run(
+            interpreter, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), ".",
+            env={"STROHMANDELN_COMPILE": "1"}, external=True,
+        )  # fmt: skip
+    for artefact in sorted(dist.iterdir()):
+        session.log(f"built {artefact.name}")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Run the benchmark suite (speed targets, OpenSpiel comparison, perft) on the pure build.
@@ -83,9 +114,6 @@ def bench_compiled(session: nox.Session) -> None:
     """
     wheels = Path(session.create_tmp()).resolve() / "compiled-wheel"
     shutil.rmtree(wheels, ignore_errors=True)
-    # (mypyc type-checks the sources, which import attrs and typing_extensions: the isolated
-    # build finds them only in the environment that runs pip, so they are installed here first)
-    session.install("attrs>=23.1", "typing-extensions>=4.6")
     session.run("python", "-m", "pip", "wheel", ".", "--no-deps", "-w", str(wheels), env={"STROHMANDELN_COMPILE": "1"})
     (wheel,) = wheels.glob("strohmandeln-*.whl")
     session.install(f"strohmandeln[bench] @ {wheel.as_uri()}")

@@ -31,6 +31,7 @@ compiling = os.environ.get("STROHMANDELN_COMPILE", "") not in ("", "0")
 if compiling and not os.environ.get("STROHMANDELN_NOT_COMPILING_NOW"):
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(kernel_modules(), opt_level="3"))
+    # (one shared library of the kernel, named for the package: strohmandeln__mypyc.*.so)
+    setup(ext_modules=mypycify(kernel_modules(), opt_level="3", group_name="strohmandeln"))
 else:
     setup()

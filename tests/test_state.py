@@ -353,9 +353,10 @@ def test_R16_instances_of_action_subclasses_are_refused_as_why_illegal_says(make
 
 def test_R7_R8_R10_decisions_from_legal_actions_take_the_fast_path_to_the_same_states() -> None:
     """R7, R8, R10: ``apply`` recognises the decisions ``legal_actions()`` returns by identity and
-    skips the full check; the successor equals the one an equal decision built by hand gives
-    (which is checked in full), and identity admits nothing else: another phase's decision is
-    still refused with ``WRONG_PHASE``, a seat out of turn with ``NOT_YOUR_TURN``."""
+    skips the full check (a decision built by hand is the same interned object); the successor
+    equals the one the full check gives (with the seat claimed), and identity admits nothing
+    else: another phase's decision is still refused with ``WRONG_PHASE``, a seat out of turn with
+    ``NOT_YOUR_TURN``."""
     everyone = {type(a): a for phase in (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING) for a in _decisions_of(phase)}
     seen: set[Phase] = set()
     rng = random.Random(3)
@@ -374,9 +375,9 @@ def test_R7_R8_R10_decisions_from_legal_actions_take_the_fast_path_to_the_same_s
                 seat = state.current_player
                 assert seat is not None
                 for action in legal:
-                    fresh = type(action)()  # type: ignore[call-arg]  # (a decision: no fields)
-                    assert fresh is not action
-                    assert state.apply(action) == state.apply(fresh)
+                    assert type(action)() is action  # type: ignore[call-arg]  # (a decision: built by hand, it is the interned one)
+                    # the full check (a claimed seat) gives the same successor
+                    assert state.apply(action) == state.apply(action, player=seat)
                     with pytest.raises(IllegalActionError) as info:
                         state.apply(action, player=1 - seat)
                     assert info.value.reason is Reason.NOT_YOUR_TURN

@@ -10,6 +10,8 @@ the auction, uncovering, legal moves, tricks, announcements, scoring and matches
 (Take(), Pass())
 """
 
+from typing import TYPE_CHECKING
+
 from .actions import (
     Action,
     Announcement,
@@ -56,12 +58,9 @@ from .rules import (
     UndertakenDraw,
     ValatReplaces,
 )
-from .match import Match
 from .scoring import DealResult, ScoreLine, score
 from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
 from .views import HiddenTurn, PlayerView
-from .positions import Position, position
-from . import analysis, playouts, records, sampling, serialization  # reachable as sm.sampling etc.
 from ._core import engine as _engine
 
 __version__ = "0.1.0"
@@ -70,6 +69,39 @@ __version__ = "0.1.0"
 #: pure Python; the two behave alike in every respect but speed.
 COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
+
+if TYPE_CHECKING:
+    from . import analysis, playouts, records, sampling, serialization
+    from .match import Match
+    from .positions import Position, position
+del TYPE_CHECKING
+
+#: What the package offers but imports on first use, so that ``import strohmandeln`` stays
+#: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records`` …), and the
+#: names of matches and positions, by the module that defines them.
+_ON_FIRST_USE: dict[str, str] = {
+    **{module: module for module in ("analysis", "playouts", "records", "sampling", "serialization")},
+    "Match": "match",
+    "Position": "positions",
+    "position": "positions",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = importlib.import_module(f"{__name__}.{module}")
+    if name != module:
+        value = getattr(value, name)
+        globals()[name] = value
+    return value  # (importing a submodule sets the package's attribute itself)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_ON_FIRST_USE})
 
 __all__ = [
     "BECK",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final, NoReturn, Union
+from typing import Any, ClassVar, Final, NoReturn, Self, Union
 
 import attrs
 
@@ -200,42 +200,75 @@ class Play:
         return self
 
 
-def _reduce_decision(self: object) -> tuple[Any, ...]:
-    # A pickled decision comes back as the interned object, as a play does (Play.__reduce__),
-    # so that a state sent to another process keeps apply's fast path for its legal actions.
-    return (_unpickle_decision, (type(self),))
+class _Decision:
+    """A decision before the card play: a value without parts, so every decision of one kind is
+    equal to every other (and ``Fold()`` is the one interned ``Fold``). Immutable; a subclass
+    of a decision makes new objects, which equal only their own kind."""
+
+    __slots__ = ()
+    __match_args__ = ()
+    #: The decision's notation.
+    _text: ClassVar[str]
+
+    def __new__(cls) -> Self:
+        interned = _DECISION_OF.get(cls)  # (filled below, once each kind has its object)
+        return interned if interned is not None else object.__new__(cls)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, "decision"))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickled decision comes back as the interned object, as a play does (Play.__reduce__),
+        # so that a state sent to another process keeps apply's fast path for its legal actions.
+        return (_unpickle_decision, (type(self),))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
 
 
-@attrs.frozen
-class Fold:
+class Fold(_Decision):
     """Fold a deal without a tarock in the hand (R7): the deal is void, the same dealer deals.
 
     >>> Fold(), str(Fold()), parse_action("fold") == Fold()
     (Fold(), 'fold', True)
     """
 
-    def __str__(self) -> str:
-        return "fold"
-
-    __reduce__ = _reduce_decision
+    __slots__ = ()
+    _text = "fold"
 
 
-@attrs.frozen
-class Keep:
+class Keep(_Decision):
     """Decline to fold a tarockless hand (R7).
 
     >>> str(Keep()), parse_action("KEEP")
     ('keep', Keep())
     """
 
-    def __str__(self) -> str:
-        return "keep"
-
-    __reduce__ = _reduce_decision
+    __slots__ = ()
+    _text = "keep"
 
 
-@attrs.frozen
-class Take:
+class Take(_Decision):
     """Undertake the game ("Ich nehme auf", R8).
 
     >>> from strohmandeln import CLASSIC, deal
@@ -244,14 +277,11 @@ class Take:
     (1, 'take')
     """
 
-    def __str__(self) -> str:
-        return "take"
-
-    __reduce__ = _reduce_decision
+    __slots__ = ()
+    _text = "take"
 
 
-@attrs.frozen
-class Pass:
+class Pass(_Decision):
     """Pass in the auction ("Weiter", R8).
 
     >>> from strohmandeln import CLASSIC, deal
@@ -260,14 +290,11 @@ class Pass:
     (True, 'pass')
     """
 
-    def __str__(self) -> str:
-        return "pass"
-
-    __reduce__ = _reduce_decision
+    __slots__ = ()
+    _text = "pass"
 
 
-@attrs.frozen
-class Double:
+class Double(_Decision):
     """Double the undertaker's game (R10).
 
     Only offered where the rule set has ``undertaker_doubling=True``, right after a take.
@@ -282,25 +309,23 @@ class Double:
     True
     """
 
-    def __str__(self) -> str:
-        return "double"
-
-    __reduce__ = _reduce_decision
+    __slots__ = ()
+    _text = "double"
 
 
-@attrs.frozen
-class NoDouble:
+class NoDouble(_Decision):
     """Let the undertaker's game stand undoubled (R10).
 
     >>> str(NoDouble()), parse_action("no-double"), parse_action("nodouble")
     ('no-double', NoDouble(), NoDouble())
     """
 
-    def __str__(self) -> str:
-        return "no-double"
+    __slots__ = ()
+    _text = "no-double"
 
-    __reduce__ = _reduce_decision
 
+#: The interned decision of each decision type (``Fold()`` returns it); filled below.
+_DECISION_OF: Final[dict[type, Any]] = {}
 
 #: Any action.
 Action = Union[Play, Fold, Keep, Take, Pass, Double, NoDouble]
@@ -323,14 +348,13 @@ _WORDS: Final[dict[str, Action]] = {
 }
 
 
-#: The interned decision of each decision type.
-_DECISION_OF: Final[dict[type, Action]] = {type(action): action for action in _WORDS.values()}
+#: The interned decision of each decision type (``Fold()`` returns it).
+_DECISION_OF.update({type(action): action for action in _WORDS.values()})
 
 
-def _unpickle_decision(kind: type[Action]) -> Action:
-    """The interned decision of this type (see ``_reduce_decision``), or a new one of a subclass."""
-    action = _DECISION_OF.get(kind)
-    return action if action is not None else kind()  # type: ignore[call-arg]
+def _unpickle_decision(kind: type[_Decision]) -> _Decision:
+    """The interned decision of this type, or a new one of a subclass (``kind()`` gives either)."""
+    return kind()
 
 
 _ANN_BIT: Final = {Announcement.TRULL: 1, Announcement.FOUR_KINGS: 2}

@@ -33,9 +33,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any, Final, NoReturn
-
-from typing_extensions import Self
+from typing import Any, Final, NoReturn, Self
 
 from .errors import NotationError, Reason
 

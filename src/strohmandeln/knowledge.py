@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from ._core import args, documents, seen
+from ._core import args, seen
 from ._core.formats import announced
 from ._core.history import ANNOUNCEMENTS, event_of, lead_play, tricks_of
 from ._core.masks import cards_of
@@ -551,7 +551,8 @@ class PlayerView:
         >>> doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
         ('view', 1, [15, 15], {'face_up': '♠J', 'face_down': 3})
         """
-        return documents.view_document(self._s)
+        from ._core.documents import view_document  # (on first use: play needs no documents)
+        return view_document(self._s)
 
     @staticmethod
     def from_dict(data: object) -> PlayerView:
@@ -564,7 +565,8 @@ class PlayerView:
 
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
         """
-        return PlayerView(documents.view_seen(data))
+        from ._core.documents import view_seen  # (on first use: play needs no documents)
+        return PlayerView(view_seen(data))
 
     # Value semantics
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["CardPoints", "Counting", "card_thirds"]
 
@@ -126,6 +128,8 @@ class CardPoints:
         >>> CardPoints(107).fraction
         Fraction(107, 3)
         """
+        from fractions import Fraction  # (on first use: fractions imports decimal, which is slow)
+
         return Fraction(self.thirds, 3)
 
     @property

@@ -17,11 +17,9 @@ next cards after a trick (R15) happen inside :meth:`~GameState.apply` and are re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
-from typing_extensions import Self
-
-from ._core import args, documents, history, record, scoring, seen
+from ._core import args, history, record, scoring, seen
 from ._core.engine import KernelState
 from ._core.formats import announced
 from ._core.masks import cards_of
@@ -406,6 +404,8 @@ class GameState(KernelState):
         >>> document["actions"], document["dealer"]
         (['pass'], 0)
         """
+        from ._core import documents  # (on first use: playing needs no document codec)
+
         return documents.state_document(self._c)
 
     @staticmethod
@@ -419,6 +419,8 @@ class GameState(KernelState):
         >>> GameState.from_dict(state.to_dict()) == state
         True
         """
+        from ._core import documents  # (on first use: playing needs no document codec)
+
         return state_of(documents.state_record(data))
 
     # ------------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ from ..rules import RuleSet
 from .formats import E_CARD, E_HIDDEN, E_STROHMANN, E_TO_HAND
 from .masks import BIT, KINGS, TAKE_UP, TAROCKS, TRULL
 from .ruledata import RuleData, rule_data
+from .tables import TRICK_OUTCOME
+from .tables import build as build_tables
 
 #: What uncovering a Strohmann card brings (R11, R12): the cards that go to its owner's hand
 #: (a mask), the card that stays face up (a mask, or 0), the card's event (packed without its
@@ -100,6 +102,8 @@ class Deal:
         and Strohmänner are given); ``setup_tricks``: a position's tricks, which are not part of
         its history, the first ``setup_won`` of them given as won cards (:mod:`._core.setup`);
         ``reach``: the cards each seat holds or will turn up, where the caller knows them."""
+        if not TRICK_OUTCOME:  # (the first deal of the process builds the card play's tables)
+            build_tables()
         self.rules = rules
         self.data = data
         self._order = order

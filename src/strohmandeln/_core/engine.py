@@ -13,9 +13,7 @@ with its own (:func:`step`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
-
-from typing_extensions import Self
+from typing import Any, ClassVar, Final, Self
 
 try:
     from mypy_extensions import mypyc_attr
@@ -25,8 +23,9 @@ except ImportError:  # (mypyc reads the marker when it compiles; at run time it 
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
 from ..table import Phase, VoidReason
-from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
-from .masks import BIT, TAROCKS, follower_wins
+from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
+from .masks import BIT, TAROCKS
+from .tables import TRICK_OUTCOME
 from .plays import answer_plays, lead_plays, play_refusal, variant_info
 from .record import DECISIONS, Record
 from .deal import Deal
@@ -46,20 +45,6 @@ _EXPECTED: Final[dict[int, tuple[type, ...]]] = {
     **{key: tuple(type(a) for a in actions) for key, actions in DECISIONS.items() if actions},
     id(_PLAY): (Play,),
 }
-
-
-def _outcome(follower: int, led: int, followed: int) -> tuple[int, int, int]:
-    """A trick's outcome (R15), for the table below: the winner, the mask of the two cards and
-    the packed trick without the cards' info."""
-    if led >= 54 or followed >= 54:
-        return (0, 0, 0)
-    leader = 1 - follower
-    winner = follower if follower_wins(led, followed) else leader
-    return winner, 1 << led | 1 << followed, leader | led << T_LED | followed << T_FOLLOWED | winner << T_WINNER
-
-
-#: ``TRICK_OUTCOME[follower][led << 6 | followed]``: :func:`_outcome` of every pair of cards.
-TRICK_OUTCOME: Final = tuple(tuple(_outcome(f, k >> 6, k & 63) for k in range(64 * 64)) for f in (0, 1))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (GameState, in state.py, is not compiled)

@@ -39,12 +39,14 @@ FOLLOW_MASK: Final = tuple(CLASS_MASKS[CLASS[i]] for i in range(CARDS))
 BIT: Final = tuple(1 << i for i in range(CARDS))
 
 
+#: R15, for each led card: the cards that beat it when played second — the higher cards of its
+#: class (the tarocks, or its suit), and on a suit card every tarock.
+BEATS: Final = tuple(FOLLOW_MASK[i] & ~((2 << i) - 1) | (TAROCKS if CLASS[i] else 0) for i in range(CARDS))
+
+
 def follower_wins(led: int, followed: int) -> bool:
-    """R15: whether the second card of a trick beats the led one: a higher card of the led class
-    (tarocks, or the led suit), or any tarock on a suit card."""
-    if CLASS[led] == CLASS[followed]:
-        return followed > led
-    return CLASS[followed] == 0
+    """R15: whether the second card of a trick beats the led one (:data:`BEATS`)."""
+    return bool(BEATS[led] >> followed & 1)
 
 
 def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:

@@ -22,61 +22,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..actions import INTERNED, PLAIN, Action, Announcement, Call, Play
+from ..actions import INTERNED, Action, Announcement, Call, Play
 from ..cards import DECK_54
 from ..errors import IllegalActionError, Reason
 from .deal import Deal
 from .formats import ANN_KINGS, ANN_TRULL, C_ROSS, CALL_ROSS, CALL_TOPSCHIN, I_ANN, I_CALL, announced, ross_calls
 from .masks import CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII, cards_of
-
-# --- the plain plays of a mask, in canonical order, from tables by class ------------------------
-
-
-def _table(base: int, width: int) -> list[tuple[Play, ...]]:
-    """``table[b]``: the plain plays of the cards ``base + k`` for the set bits ``k`` of ``b``."""
-    table: list[tuple[Play, ...]] = [()]
-    for k in range(width):
-        one = (PLAIN[base + k],)
-        table += [plays + one for plays in table]  # (card k is the highest of these: it goes last)
-    return table
-
-
-# The tables the interpreter wants: an answer in tarocks in two look-ups (the tarocks are cards
-# 0-21), an answer in one suit in one. A lead's plays come from four tables of the whole mask,
-# by chunks of 14, 14, 13 and 13 bits (split in two halves first: operations on ints below 2**30
-# are cheaper in CPython); they hold about 50,000 tuples, built on the first lead.
-TAROCK_PLAYS_LO: Final = _table(0, 11)
-TAROCK_PLAYS_HI: Final = _table(11, 11)
-LEAD0: Final[list[tuple[Play, ...]]] = []
-LEAD1: Final[list[tuple[Play, ...]]] = []
-LEAD2: Final[list[tuple[Play, ...]]] = []
-LEAD3: Final[list[tuple[Play, ...]]] = []
-
-
-def fill_lead_tables() -> None:
-    """Build the tables of the plays of a lead (on first use: they take a while)."""
-    LEAD0[:] = _table(0, 14)
-    LEAD1[:] = _table(14, 14)
-    LEAD2[:] = _table(28, 13)
-    LEAD3[:] = _table(41, 13)
-
+from .tables import DUTY, LEAD0, LEAD1, LEAD2, LEAD3, TAROCK_PLAYS_HI, TAROCK_PLAYS_LO
 
 def LEAD_PLAYS(m: int) -> tuple[Play, ...]:  # noqa: N802 - a table by another name
     """The plain plays of every card of ``m``, in canonical order."""
-    if not LEAD0:
-        fill_lead_tables()
     lo = m & 0xFFFFFFF
     hi = m >> 28
     return LEAD0[lo & 16383] + LEAD1[lo >> 14] + LEAD2[hi & 8191] + LEAD3[hi >> 13]
-
-
-#: For each led card (R14): the cards of its class, which follow it; the plain plays of its
-#: suit by the suit's 8-bit chunk; and the shift of that chunk (0 for a tarock, whose class's
-#: plays are in the two tarock tables).
-DUTY: Final = tuple(
-    (FOLLOW_MASK[i], TAROCK_PLAYS_LO, 0) if CLASS[i] == 0 else (FOLLOW_MASK[i], _table(22 + 8 * (CLASS[i] - 1), 8), 22 + 8 * (CLASS[i] - 1))
-    for i in range(54)
-)
 
 
 # --- stages 2 and 3: the cards (R13, R14), and the legal actions --------------------------------
@@ -86,8 +44,6 @@ def lead_plays(d: Deal, p: int, hand: int, avail: int, ntr: int, calls: int) -> 
     """R13: the cards seat ``p`` may lead — any in his hand or face up on his Strohmänner
     (``avail``) — and his legal actions: the plain play of each in canonical order, then the
     variants (R17, R18, :func:`vary`)."""
-    if not LEAD0:
-        fill_lead_tables()
     lo = avail & 0xFFFFFFF
     hi = avail >> 28
     plain = LEAD0[lo & 16383] + LEAD1[lo >> 14] + LEAD2[hi & 8191] + LEAD3[hi >> 13]
