@@ -6,6 +6,7 @@ Run ``nox -l`` to list the sessions and ``nox -s NAME`` to run one.
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import nox
@@ -79,8 +80,9 @@ def wheels(session: nox.Session) -> None:
     session.run("python", "-m", "build", "--outdir", str(dist), env={"STROHMANDELN_COMPILE": ""})
     for version in COMPILED_PYTHONS:
         interpreter = shutil.which(f"python{version}")
-        if interpreter is None:
-            session.warn(f"python{version} is not on the PATH: no compiled wheel for it")
+        # (a pyenv shim is on the PATH for every installed version, but runs only the active ones)
+        if interpreter is None or subprocess.run([interpreter, "-c", ""], capture_output=True).returncode:
+            session.warn(f"no working python{version} on the PATH (with pyenv: pyenv global 3.11 3.12 3.13): no compiled wheel for it")
             continue
         session.run(
             interpreter, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), ".",

@@ -19,7 +19,7 @@ from ...rules import RuleSet
 from ..formats import CARD, E_CARD, E_PILE, E_TO_HAND, E_TRICK, HIDDEN_CARD, L_STROHMANN, T_FOLLOWED, T_LED, T_WINNER
 from ..history import ANNOUNCEMENTS
 from ..record import walk
-from ..ruledata import rule_data
+from ..ruledata import RuleData, rule_data
 from ..seen import Seen
 from ..seen import events as seen_events
 from ..seen import piles as seen_piles
@@ -108,14 +108,16 @@ class DeckPlaces:
         self.deck_mask = data.deck_mask
 
 
-_DECKS: dict[int, DeckPlaces] = {}
+#: The deck places of each compiled rule set (one per rule set, :func:`~.ruledata.rule_data`)
+#: and dealer, kept.
+_DECKS: dict[tuple[RuleData, int], DeckPlaces] = {}
 
 
 def deck_places(rules: RuleSet, dealer: int) -> DeckPlaces:
     """The :class:`DeckPlaces` of a rule set and dealer (kept)."""
-    key = id(rules) << 1 | dealer
+    key = (rule_data(rules), dealer)
     found = _DECKS.get(key)
-    if found is None or found.rules is not rules:
+    if found is None:
         if len(_DECKS) >= 64:
             _DECKS.clear()
         found = _DECKS[key] = DeckPlaces(rules, dealer)
