@@ -4,10 +4,11 @@
 Usage::
 
     python benchmarks/run.py --json run.json
-    python benchmarks/rst_figures.py run.json
+    python benchmarks/rst_figures.py run.json [PREFIX]
 
-Paste the output over the block at the end of the page (the comment line names the build and the
-commit). For every measured figure of the run's JSON (``figure["key"]``, see
+Paste the output over the block of that build at the end of the page (the comment line names the
+build and the commit): the page takes the pure build's figures with the prefix ``p_`` and the
+compiled build's with ``c_`` (``|p_apply|``, ``|c_apply|``). For every measured figure of the run's JSON (``figure["key"]``, see
 ``benchmarks/suite.py``) it prints:
 
 * ``|key|``: the median of the rounds (rates, bytes and nodes whole, times and ratios to two
@@ -16,7 +17,8 @@ commit). For every measured figure of the run's JSON (``figure["key"]``, see
 * ``|key_low|`` and ``|key_high|``: the spread of the rounds, where there were rounds;
 * ``|r_key|``: how many times the running build's target is met, for a figure with a target;
 
-and ``|build|``, the build that ran (``compiled`` or ``pure``).
+``|speedup|``, the batch playouts' actions per second over the random deals' (``CLASSIC``), and
+``|build|``, the build that ran (``compiled`` or ``pure``).
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ def _text(key: str, unit: str, value: float) -> str:
     return f"{value:,.{0 if whole else 3 if abs(value) < 1 and unit == 'µs' else 2}f}"
 
 
-def substitutions(run: dict[str, Any]) -> list[str]:
-    """The substitution lines for the run's JSON document."""
+def substitutions(run: dict[str, Any], prefix: str = "") -> list[str]:
+    """The substitution lines for the run's JSON document, each name after ``prefix``."""
     measured = {figure["key"]: figure for figure in run["figures"] if figure["measured"] is not None and figure["unit"]}
     if "openspiel" not in measured or "perft_nodes" not in measured:
         raise SystemExit(
@@ -53,7 +55,7 @@ def substitutions(run: dict[str, Any]) -> list[str]:
     ]
 
     def line(name: str, text: str) -> None:
-        lines.append(f".. |{name}| replace:: {text}")
+        lines.append(f".. |{prefix}{name}| replace:: {text}")
 
     line("build", build)
     for key, figure in measured.items():
@@ -63,16 +65,20 @@ def substitutions(run: dict[str, Any]) -> list[str]:
             line(f"{key}_high", _text(key, figure["unit"], figure["high"]))
         if figure["ratio"] is not None:
             line(f"r_{key}", f"{figure['ratio']:.2f}")
+    if "playouts_actions_classic" in measured and "actions_classic" in measured:
+        # how many times as fast the batch playouts are as the loop of apply, CLASSIC
+        speedup = measured["playouts_actions_classic"]["measured"] / measured["actions_classic"]["measured"]
+        line("speedup", f"{speedup:.1f}")
     return lines
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
+    if len(argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
     with open(argv[1], encoding="utf-8") as file:
         run = json.load(file)
-    print("\n".join(substitutions(run)))
+    print("\n".join(substitutions(run, argv[2] if len(argv) == 3 else "")))
     return 0
 
 

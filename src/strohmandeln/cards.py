@@ -209,7 +209,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(Reason.INVALID_CARD, f"not a card: {text!r} (expected text)")
-        card = _PARSE.get(unicodedata.normalize("NFC", text).strip().casefold().replace(" ", ""))
+        table = _PARSE or _fill_parse_table()
+        card = table.get(unicodedata.normalize("NFC", text).strip().casefold().replace(" ", ""))
         if card is None:
             raise NotationError(Reason.INVALID_CARD, f"not a card: {text[:40]!r}")
         return card
@@ -407,7 +408,13 @@ def _build_parse_table() -> dict[str, Card]:
     return table
 
 
-_PARSE: Final = _build_parse_table()
+#: Every spelling of every card (casefolded), filled on the first parse.
+_PARSE: Final[dict[str, Card]] = {}
+
+
+def _fill_parse_table() -> dict[str, Card]:
+    _PARSE.update(_build_parse_table())
+    return _PARSE
 
 #: The 54-card deck of R1 in canonical order.
 DECK_54: Final[tuple[Card, ...]] = _CARDS

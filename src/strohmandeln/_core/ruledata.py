@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from ..cards import DECK_54
-from ..rules import CLASSIC, BothPass, Bonus, FirstLead, LastCard, RuleSet
+from ..rules import BothPass, Bonus, FirstLead, LastCard, RuleSet
 from .bonuses import CHECKS, RULE_OF, Check
 from .masks import KINGS, TRULL, XVII, XVIII
 
@@ -154,8 +154,8 @@ class RuleData:
 
 
 _DATA: dict[RuleSet, RuleData] = {}
-#: The last rule data asked for.
-_last: RuleData
+#: The last rule data asked for (``None`` before the first).
+_last: RuleData | None = None
 #: More rule sets than a program plays with; past it the memo starts again.
 _MAX_DATA: Final = 256
 
@@ -164,7 +164,7 @@ def rule_data(rules: RuleSet) -> RuleData:
     """The :class:`RuleData` of ``rules`` (one per rule set; equal rule sets share it)."""
     global _last
     last = _last
-    if last.rules is rules:  # (the common case: one rule set, deal after deal)
+    if last is not None and last.rules is rules:  # (the common case: one rule set, deal after deal)
         return last
     data = _DATA.get(rules)
     if data is None:
@@ -173,6 +173,3 @@ def rule_data(rules: RuleSet) -> RuleData:
         data = _DATA[rules] = RuleData(rules)
     _last = data
     return data
-
-
-_last = _DATA[CLASSIC] = RuleData(CLASSIC)
