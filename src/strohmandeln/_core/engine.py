@@ -211,9 +211,11 @@ class KernelState:
         # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's first;
         # the uncovering's event says whose pile it is.
         if lead & L_STROHMANN or info & I_STROHMANN:
-            for u in (d.uncover[led] if lead & L_STROHMANN else None, d.uncover[i] if info & I_STROHMANN else None):
-                if u is None:
-                    continue
+            u: Any = d.uncover[led] if lead & L_STROHMANN else None
+            v: Any = d.uncover[i] if info & I_STROHMANN else None
+            if u is None:
+                u, v = v, None
+            while u is not None:
                 ha: int
                 ta: int
                 e: int
@@ -228,6 +230,7 @@ class KernelState:
                 while more is not None:  # cards taken into the hand: the next card turned too
                     events = (events, more[2] | ntr << E_TRICK)
                     more = more[3]
+                u, v = v, None
         if lead > CARD or info:  # (the cards' info: from a Strohmann, announcements, call)
             packed |= (lead >> L_INFO) << T_LED_INFO | info << T_FOLLOWED_INFO
         tricks = (tricks, packed)

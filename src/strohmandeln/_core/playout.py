@@ -66,7 +66,8 @@ def _play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
     d, _, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, legal, _ = c
     uncover = d.uncover
     while True:
-        action: Any = legal[int(random() * len(legal))]  # (a Play: only plays are legal now)
+        nf = float(len(legal))  # (native arithmetic when compiled)
+        action: Any = legal[int(random() * nf)]  # (a Play: only plays are legal now)
         actions += 1
         i: int = action.card.index
         bit = BIT[i]
@@ -116,9 +117,11 @@ def _play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
         ntr += 1
         # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's first.
         if lead & L_STROHMANN or info & I_STROHMANN:
-            for u in (uncover[led] if lead & L_STROHMANN else None, uncover[i] if info & I_STROHMANN else None):
-                if u is None:
-                    continue
+            u: Any = uncover[led] if lead & L_STROHMANN else None
+            v: Any = uncover[i] if info & I_STROHMANN else None
+            if u is None:
+                u, v = v, None
+            while u is not None:
                 ha: int
                 ta: int
                 e: int
@@ -133,6 +136,7 @@ def _play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
                 while more is not None:  # cards taken into the hand: the next card turned too
                     events = (events, more[2] | ntr << E_TRICK)
                     more = more[3]
+                u, v = v, None
         if lead > CARD or info:  # (the cards' info: from a Strohmann, announcements, call)
             packed |= (lead >> L_INFO) << T_LED_INFO | info << T_FOLLOWED_INFO
         tricks = (tricks, packed)

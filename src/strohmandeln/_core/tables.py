@@ -19,7 +19,7 @@ The tables are filled in place; their names are bound once, at import.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..actions import PLAIN, Play
 from .formats import T_FOLLOWED, T_LED, T_WINNER
@@ -37,7 +37,7 @@ LEAD3: Final[list[Plays]] = []
 DUTY: Final[list[tuple[int, list[Plays], int]]] = []
 #: ``TRICK_OUTCOME[follower][led << 6 | followed]``: the winner, the mask of the two cards and
 #: the packed trick without the cards' info (``(0, 0, 0)`` where an index is no card).
-TRICK_OUTCOME: Final[list[Any]] = []
+TRICK_OUTCOME: Final[list[tuple[tuple[int, int, int], ...]]] = []
 
 
 def plays_table(base: int, width: int) -> list[Plays]:
