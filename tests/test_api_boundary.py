@@ -29,11 +29,28 @@ for _ in range(5):
 VIEW = STATE.view(0)
 CARD = sm.Card.parse("XXI")
 
+
+def _nested(depth: int) -> list[object]:
+    """A list nested ``depth`` deep: its repr() raises RecursionError."""
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+#: Values whose repr() is huge or fails: a message that quoted them whole would be megabytes
+#: long, raise ValueError (an int of over 4,300 digits) or RecursionError. (Not among the
+#: atoms below: hypothesis itself writes its examples with repr().)
+HOSTILE = [10**5000, -(10**5000), "A" * 1_000_000, ["A" * 1_000_000], _nested(10_000)]
+
 #: Values of every kind a caller might pass by mistake (or a client on purpose).
 ATOMS = st.sampled_from(
     [None, 0, 1, -1, 2, 7, 10**30, -(10**30), 1.5, math.nan, math.inf, True, False, "", "x", "XXI", "♠K", "take",
      "1" * 300, b"XXI", object(), CARD, STATE, VIEW, CLASSIC, sm.Pass(), sm.Phase.PLAY, frozenset(), ()]
 )
+
+#: The longest message a refusal may carry, whatever it was given.
+MAX_MESSAGE = 400
 GARBAGE = st.recursive(
     ATOMS,
     lambda inner: st.lists(inner, max_size=4)
@@ -116,18 +133,32 @@ CASES = sorted([("untrusted", name) for name in UNTRUSTED] + [("programmatic", n
 def test_wrong_values_are_refused_cleanly(case: tuple[str, str], value: object) -> None:
     """An untrusted value gets one of the library's errors; a wrong object given by a program
     may also get a TypeError or ValueError of the library's own wording."""
+    _check_refusal(case, value)
+
+
+def _check_refusal(case: tuple[str, str], value: object) -> None:
     kind, name = case
     function = UNTRUSTED[name] if kind == "untrusted" else PROGRAMMATIC[name]
     try:
         function(value)
     except sm.StrohmandelnError as error:
         assert isinstance(error.reason, sm.Reason) and error.message
+        assert len(str(error)) <= MAX_MESSAGE and len(repr(error.to_dict())) <= 2 * MAX_MESSAGE, str(error)[:MAX_MESSAGE]
     except (TypeError, ValueError) as error:
         if kind == "untrusted":
             raise
         # a message of the library's own, not one of Python's about its insides
         text = str(error)
-        assert text and "object has no attribute" not in text and "unsupported operand" not in text, text
+        assert text and "object has no attribute" not in text and "unsupported operand" not in text, text[:MAX_MESSAGE]
+        assert len(text) <= MAX_MESSAGE and "limit" not in text and "recursion" not in text, text[:MAX_MESSAGE]
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=["huge int", "huge negative int", "long text", "long text in a list", "deep list"])
+@pytest.mark.parametrize("case", CASES, ids=[name for _, name in CASES])
+def test_hostile_values_get_short_messages(case: tuple[str, str], value: object) -> None:
+    """Issue 24 (5, 6): every entry point refuses values whose repr() is huge or fails with a
+    short message built from a bounded description of them, never the repr itself."""
+    _check_refusal(case, value)
 
 
 @pytest.mark.parametrize("value", ["XXI", [1, 2], [CARD, None]])

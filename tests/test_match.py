@@ -11,6 +11,7 @@ running scores are written out literally.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ import attrs
 import pytest
 from scripted import TABLES, Line, Scripted, Table, c, compose, find, outcome, run, scripted, wanting
 
+import strohmandeln as sm
 from strohmandeln import (
     BECK,
     CLASSIC,
@@ -392,3 +394,34 @@ def test_match_is_an_immutable_value() -> None:
         after.scores = (1, -1)  # type: ignore[misc]
     assert isinstance(after.deals[0], GameState)
     assert "classic match after 1 deals" in str(after)
+
+
+@pytest.mark.parametrize("mode", list(sm.DrawDoubling))
+def test_record_all_is_record_one_by_one(mode: sm.DrawDoubling) -> None:
+    """Match.record_all gives what recording the deals one by one gives, for every R26 mode,
+    with folds (R7) and draws among the deals."""
+    rules = attrs.evolve(sm.CLASSIC, name=f"r26 {mode.value}", scoring=attrs.evolve(sm.CLASSIC.scoring, draw_doubling=mode))
+    rng = random.Random(mode.value)
+    one_by_one = sm.Match.start(rules, first_dealer=1)
+    states: list[sm.GameState] = []
+    while len(states) < 40:
+        state = one_by_one.deal(rng=rng)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+        one_by_one = one_by_one.record(state)
+    start = sm.Match.start(rules, first_dealer=1)
+    assert start.record_all(states) == one_by_one
+    assert start.record_all(states[:17]).record_all(states[17:]) == one_by_one
+    assert start.record_all([]) == start
+
+
+def test_record_all_refuses_as_record_does() -> None:
+    match = sm.Match.start(sm.CLASSIC, first_dealer=0)
+    state = match.deal(rng=3)
+    with pytest.raises(sm.StateError) as info:
+        match.record_all([state])
+    assert info.value.reason is sm.Reason.NOT_FINISHED
+    with pytest.raises(sm.StateError) as info:
+        match.record_all(["not a state"])  # type: ignore[list-item]
+    assert info.value.reason is sm.Reason.NOT_A_STATE

@@ -262,3 +262,29 @@ def test_golden_record(path: Path) -> None:
     # the canonical record of the replayed deal is the file without its comments
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#")) + "\n"
     assert dumps(state) == body
+
+
+def test_a_match_record_holds_at_most_max_deals_deals() -> None:
+    """Issue 24 (3): loads_match applies the bound of a match document, before replaying."""
+    text = dumps_match(a_match(2, 7))
+    head, _, rest = text.partition("deal 1\n")
+    first, _, _ = rest.partition("deal 2\n")
+    body = "".join(f"deal {n}\n{first}" for n in range(1, sm.serialization.MAX_DEALS + 2))
+    with pytest.raises(RecordError) as info:
+        loads_match(head + body)
+    assert info.value.reason is Reason.TOO_LARGE and "at most 10000 deals" in str(info.value)
+    assert info.value.line == (head + body).splitlines().index(f"deal {sm.serialization.MAX_DEALS + 1}") + 1
+
+
+def test_loading_a_match_records_its_deals_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 (3): the loaders record the deals with Match.record_all, never with
+    Match.record, which copies every deal before it (quadratic over a long match)."""
+    match = a_match(6, 3)
+
+    def refuse(self: sm.Match, state: GameState) -> sm.Match:
+        raise AssertionError("Match.record called by a loader")
+
+    text, document = dumps_match(match), sm.serialization.match_to_dict(match)
+    monkeypatch.setattr(sm.Match, "record", refuse)
+    assert loads_match(text) == match
+    assert sm.serialization.match_from_dict(document) == match

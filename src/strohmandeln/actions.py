@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Final, NoReturn, Self, Union
 import attrs
 
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, NotationError, Reason
+from .errors import IllegalActionError, NotationError, Reason, shown
 
 __all__ = [
     "Action",
@@ -397,7 +397,7 @@ def parse_action(text: str) -> Action:
     (NoDouble(), Play(card=Card.parse('XVIII'), announcements=frozenset(), call=<Call.TOPSCHIN: 'topschin'>))
     """
     if not isinstance(text, str):
-        raise NotationError(Reason.INVALID_ACTION, f"not an action: {text!r} (expected text)")
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {shown(text)} (expected text)")
     raw = text.strip()
     if len(raw) > 64:
         raise NotationError(Reason.INVALID_ACTION, f"not an action: {raw[:40]!r}…")

@@ -35,7 +35,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, NoReturn, Self
 
-from .errors import NotationError, Reason
+from .errors import NotationError, Reason, enum_member, shown
 
 __all__ = [
     "DECK_40",
@@ -208,7 +208,7 @@ class Card:
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦1'))
         """
         if not isinstance(text, str):
-            raise NotationError(Reason.INVALID_CARD, f"not a card: {text!r} (expected text)")
+            raise NotationError(Reason.INVALID_CARD, f"not a card: {shown(text)} (expected text)")
         table = _PARSE or _fill_parse_table()
         card = table.get(unicodedata.normalize("NFC", text).strip().casefold().replace(" ", ""))
         if card is None:
@@ -223,7 +223,7 @@ class Card:
         Card.parse('Sküs')
         """
         if type(number) is not int or not 1 <= number <= 22:
-            raise NotationError(Reason.INVALID_CARD, f"no tarock numbered {number!r}")
+            raise NotationError(Reason.INVALID_CARD, f"no tarock numbered {shown(number)}")
         return _CARDS[number - 1]
 
     @staticmethod
@@ -233,10 +233,11 @@ class Card:
         >>> Card.suit_card(Suit.HEARTS, Rank.FIRST)
         Card.parse('♥1')
         """
-        try:
-            return _CARDS[22 + 8 * Suit(suit) + Rank(rank) - 1]
-        except ValueError:
-            raise NotationError(Reason.INVALID_CARD, f"no suit card {suit!r} {rank!r}") from None
+        s = enum_member(Suit, suit)
+        r = enum_member(Rank, rank)
+        if s is None or r is None:
+            raise NotationError(Reason.INVALID_CARD, f"no suit card {shown(suit)} {shown(rank)}")
+        return _CARDS[22 + 8 * s + r - 1]
 
     @staticmethod
     def from_index(index: int) -> Card:
@@ -246,7 +247,7 @@ class Card:
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦K'))
         """
         if type(index) is not int or not 0 <= index < 54:
-            raise NotationError(Reason.INVALID_CARD, f"no card has index {index!r}")
+            raise NotationError(Reason.INVALID_CARD, f"no card has index {shown(index)}")
         return _CARDS[index]
 
     # -- properties ---------------------------------------------------------------------------
@@ -440,7 +441,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     (Card.parse('Sküs'), Card.parse('XXI'), Card.parse('♥K'), Card.parse('♥Q'))
     """
     if not isinstance(text, str):
-        raise NotationError(Reason.INVALID_CARD, f"not card text: {text!r}")
+        raise NotationError(Reason.INVALID_CARD, f"not card text: {shown(text)}")
     return tuple(Card.parse(token) for token in text.replace(",", " ").split())
 
 
@@ -463,5 +464,5 @@ def checked_cards(cards: Iterable[object]) -> Iterator[Card]:
     """
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"not a card: {card!r:.40}")
+            raise TypeError(f"not a card: {shown(card)}")
         yield card

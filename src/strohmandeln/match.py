@@ -22,13 +22,13 @@ generator — it never shuffles on its own — and takes back the finished deal 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from .cards import Card
 from .dealing import deal
-from .errors import Reason, StateError
+from .errors import Reason, StateError, shown
 from .rules import DrawDoubling, RuleSet
 from .scoring import DealResult, score
 from .state import GameState, VoidReason
@@ -82,7 +82,7 @@ class Match:
         if not isinstance(rules, RuleSet):
             raise StateError(Reason.WRONG_RULES, "rules must be a RuleSet")
         if type(first_dealer) is not int or first_dealer not in (0, 1):
-            raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {first_dealer!r:.20}")
+            raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
         return cls(rules=rules, first_dealer=first_dealer, next_dealer=first_dealer)
 
     @property
@@ -93,12 +93,7 @@ class Match:
         >>> Match.start(CLASSIC).multiplier
         1
         """
-        mode = self.rules.scoring.draw_doubling
-        if mode is DrawDoubling.UNTIL_DECIDED:
-            return self.factor
-        if mode is DrawDoubling.NONE:
-            return 1
-        return 2 if self.doubled_deals > 0 else 1
+        return _multiplier(self.rules.scoring.draw_doubling, self.doubled_deals, self.factor)
 
     @property
     def deals_played(self) -> int:
@@ -145,36 +140,62 @@ class Match:
         >>> match.scores == state.result().totals, match.next_dealer
         (True, 1)
         """
-        if not isinstance(state, GameState):
-            raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
-        if not state.is_terminal:
-            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
-        if state.rules != self.rules:
-            raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
-        if state.dealer != self.next_dealer:
-            raise StateError(Reason.BAD_SEAT, f"seat {self.next_dealer} deals next, not seat {state.dealer}")
-        result = score(state, self.multiplier)
-        next_dealer = 1 - self.next_dealer
-        doubled_deals, factor = self.doubled_deals, self.factor
-        scores = self.scores
-        if state.void_reason is VoidReason.FOLDED:
-            next_dealer = self.next_dealer  # R7: the same dealer deals again
-        elif state.void_reason is None:
-            scores = (scores[0] + result.totals[0], scores[1] + result.totals[1])
-            trigger = result.triggers_doubling
-            mode = self.rules.scoring.draw_doubling
-            if mode is DrawDoubling.UNTIL_DECIDED:
-                factor = factor * 2 if trigger else 1
-            elif mode is not DrawDoubling.NONE:
-                doubled_deals = max(doubled_deals - 1, 0)
-                if trigger:
-                    doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
+        return self.record_all((state,))
+
+    def record_all(self, states: Iterable[GameState]) -> Match:
+        """The match after the finished (or void) deals ``states``, in order: what recording
+        them one by one with :meth:`record` gives, in time linear in the number of deals (each
+        :meth:`record` copies the tuples of the deals and results so far).
+
+        :raises StateError: as :meth:`record`, at the first deal that cannot be recorded (the
+            deals before it are not kept: a match is a value).
+
+        >>> import random
+        >>> from strohmandeln import CLASSIC
+        >>> match = Match.start(CLASSIC, first_dealer=0)
+        >>> state = match.deal(rng=1)
+        >>> rng = random.Random(1)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> match.record_all([state]) == match.record(state)
+        True
+        """
+        rules = self.rules
+        mode = rules.scoring.draw_doubling
+        deals = list(self.deals)
+        results = list(self.results)
+        dealer, doubled_deals, factor = self.next_dealer, self.doubled_deals, self.factor
+        s0, s1 = self.scores
+        for state in states:
+            if not isinstance(state, GameState):
+                raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
+            if not state.is_terminal:
+                raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+            if state.rules != rules:
+                raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
+            if state.dealer != dealer:
+                raise StateError(Reason.BAD_SEAT, f"seat {dealer} deals next, not seat {state.dealer}")
+            result = score(state, _multiplier(mode, doubled_deals, factor))
+            if state.void_reason is not VoidReason.FOLDED:
+                dealer = 1 - dealer  # R5; R7: after a fold the same dealer deals again
+            if state.void_reason is None:
+                s0 += result.totals[0]
+                s1 += result.totals[1]
+                trigger = result.triggers_doubling
+                if mode is DrawDoubling.UNTIL_DECIDED:
+                    factor = factor * 2 if trigger else 1
+                elif mode is not DrawDoubling.NONE:
+                    doubled_deals = max(doubled_deals - 1, 0)
+                    if trigger:
+                        doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
+            deals.append(state)
+            results.append(result)
         return attrs.evolve(
             self,
-            deals=(*self.deals, state),
-            results=(*self.results, result),
-            next_dealer=next_dealer,
-            scores=scores,
+            deals=tuple(deals),
+            results=tuple(results),
+            next_dealer=dealer,
+            scores=(s0, s1),
             doubled_deals=doubled_deals,
             factor=factor,
         )
@@ -187,3 +208,13 @@ class Match:
             else:
                 rows.append(f"  {number:>3}. {result.totals[0]:+d} : {result.totals[1]:+d}  (×{result.multiplier})")
         return "\n".join(rows)
+
+
+def _multiplier(mode: DrawDoubling, doubled_deals: int, factor: int) -> int:
+    """R26: the multiplier of the next deal, after ``doubled_deals`` deals still to count double
+    (``next_round``, ``next_deal``) or at the ``until_decided`` factor ``factor``."""
+    if mode is DrawDoubling.UNTIL_DECIDED:
+        return factor
+    if mode is DrawDoubling.NONE:
+        return 1
+    return 2 if doubled_deals > 0 else 1

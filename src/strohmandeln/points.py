@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
+from .errors import enum_member, shown
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -83,10 +84,10 @@ def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) 
     >>> card_thirds(DECK_54), card_thirds(DECK_40, Counting.SIMPLE_SUM)
     (210, 264)
     """
-    try:
-        table = _THIRDS[Counting(counting)]
-    except (ValueError, TypeError):
-        raise TypeError(f"counting must be a Counting, not {counting!r:.40}") from None
+    kind = enum_member(Counting, counting)
+    if kind is None:
+        raise TypeError(f"counting must be a Counting, not {shown(counting)}")
+    table = _THIRDS[kind]
     return sum(table[card.index] for card in checked_cards(cards))
 
 

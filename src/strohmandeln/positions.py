@@ -60,7 +60,7 @@ import attrs
 from ._core import setup
 from .actions import Announcement, Play, parse_action
 from .cards import Card, cards_from_text
-from .errors import DeckError, NotationError, Reason, StateError, shown
+from .errors import DeckError, NotationError, Reason, StateError, enum_member, shown
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 from .table import Phase
@@ -156,10 +156,16 @@ def _piles(value: object) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Car
 def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announcement]]:
     out = []
     for seat, anns in enumerate(_pair(value, "announcements")):
+        members: list[Announcement] = []
         try:
-            out.append(frozenset(Announcement(a) for a in anns))
-        except (TypeError, ValueError):
+            for a in anns:
+                member = enum_member(Announcement, a)
+                if member is None:
+                    raise TypeError
+                members.append(member)
+        except TypeError:
             raise DeckError(Reason.INVALID_ACTION, f"seat {seat}: unknown announcement in {shown(anns)}") from None
+        out.append(frozenset(members))
     return out[0], out[1]
 
 

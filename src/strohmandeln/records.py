@@ -55,11 +55,13 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any, Final
 
+from ._core.checked import MAX_DEALS
 from .actions import Action, Play, parse_action
 from .cards import Card
-from .errors import NotationError, Reason, SerializationError, StrohmandelnError
+from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError
 from .dealing import deal
 from .match import Match
 from .rules import PRESETS, RuleSet, rules_from_dict
@@ -365,26 +367,40 @@ def loads_match(text: str) -> Any:
     >>> loaded == match, loaded.deals[0].void_reason.value
     (True, 'folded')
 
-    :raises RecordError: naming the deal, the line and the bad token.
+    Loading takes time linear in the number of deals (:meth:`Match.record_all
+    <strohmandeln.Match.record_all>`).
+
+    :raises RecordError: naming the deal, the line and the bad token; with reason ``too_large``
+        for a record of more than :data:`MAX_MATCH_RECORD` characters or more than
+        :data:`~strohmandeln.serialization.MAX_DEALS` deals (the bound of a match document),
+        refused before any deal is replayed.
     """
     lines = _Lines(text, MAX_MATCH_RECORD)
     _magic(lines, _MATCH_MAGIC)
     rules = _rules(lines)
     match = Match.start(rules, first_dealer=_seat(lines, "first-dealer"))
-    expected = 1
-    while lines.peek() is not None:
-        number, value = lines.take("deal")
-        if value != str(expected):
-            raise RecordError(f"line {number}: expected 'deal {expected}'", line=number)
-        try:
-            state = _deal(lines, rules, stop="deal")
-        except RecordError as error:
-            raise RecordError(
-                f"deal {expected}, {error.message}", line=error.line, token=error.token, cause=error.cause, reason=error.reason
-            ) from None
-        try:
-            match = match.record(state)
-        except StrohmandelnError as error:
-            raise RecordError(f"deal {expected} (line {number}): {error.message}", line=number, cause=error.reason) from None
-        expected += 1
-    return match
+    # At most MAX_DEALS deals, as in a match document; refused before any is replayed.
+    headers = [number for number, body in lines.items[lines.pos :] if body.partition(" ")[0] == "deal"]
+    if len(headers) > MAX_DEALS:
+        line = headers[MAX_DEALS]
+        raise RecordError(f"line {line}: a match record holds at most {MAX_DEALS} deals", line=line, reason=Reason.TOO_LARGE)
+    expected = number = 0
+
+    def states() -> Iterator[GameState]:  # (replayed one by one as the match records them)
+        nonlocal expected, number
+        while lines.peek() is not None:
+            expected += 1
+            number, value = lines.take("deal")
+            if value != str(expected):
+                raise RecordError(f"line {number}: expected 'deal {expected}'", line=number)
+            try:
+                yield _deal(lines, rules, stop="deal")
+            except RecordError as error:
+                raise RecordError(
+                    f"deal {expected}, {error.message}", line=error.line, token=error.token, cause=error.cause, reason=error.reason
+                ) from None
+
+    try:
+        return match.record_all(states())
+    except StateError as error:
+        raise RecordError(f"deal {expected} (line {number}): {error.message}", line=number, cause=error.reason) from None

@@ -23,7 +23,7 @@ import attrs
 
 from .cards import DECK_40, DECK_54, Card
 from ._core import checked
-from .errors import Reason, RuleSetError
+from .errors import Reason, RuleSetError, enum_member, shown
 from .points import Counting
 
 __all__ = [
@@ -311,9 +311,11 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
     for item in items:
         try:
             bonus_value, points = item
-            bonus = Bonus(bonus_value)
         except (TypeError, ValueError):
-            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus and its value: {item!r:.40}") from None
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus and its value: {shown(item)}") from None
+        bonus = enum_member(Bonus, bonus_value)
+        if bonus is None:
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus: {shown(bonus_value)}")
         if bonus in pairs:
             raise RuleSetError(Reason.INCONSISTENT_RULES, f"bonus {bonus.value} is given twice")
         pairs[bonus] = points

@@ -32,13 +32,13 @@ wrong_phase | actions[1] 'XXI': XXI is not possible in the auction phase; expect
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from ._core import checked
 from ._core.documents import dealt_record, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
-from .errors import Reason, SerializationError, StrohmandelnError
+from .errors import Reason, SerializationError, StateError, StrohmandelnError, shown
 from .knowledge import PlayerView
 from .match import Match
 from .results import DealResult
@@ -290,16 +290,21 @@ def match_from_dict(data: object) -> Match:
         match = Match.start(rules, first_dealer=checked.seat(d["first_dealer"], "first_dealer"))
     except StrohmandelnError as error:  # pragma: no cover - checked above
         raise _fail("first_dealer", error.message, error.reason) from None
-    for i, raw in enumerate(checked.items(d["deals"], "deals", MAX_DEALS)):
-        p = f"deals[{i}]"
-        o = checked.obj(raw, p, ("dealer", "order", "actions"))
-        first = dealt_record(rules, checked.seat(o["dealer"], f"{p}.dealer"), o["order"], f"{p}.order")
-        state = state_of(replay(first, o["actions"], f"{p}.actions"))
-        try:
-            match = match.record(state)
-        except StrohmandelnError as error:
-            raise _fail(p, error.message, error.reason) from None
-    return match
+    raw_deals = checked.items(d["deals"], "deals", MAX_DEALS)
+    at = "deals"
+
+    def states() -> Iterator[GameState]:  # (replayed one by one as the match records them)
+        nonlocal at
+        for i, raw in enumerate(raw_deals):
+            at = p = f"deals[{i}]"
+            o = checked.obj(raw, p, ("dealer", "order", "actions"))
+            first = dealt_record(rules, checked.seat(o["dealer"], f"{p}.dealer"), o["order"], f"{p}.order")
+            yield state_of(replay(first, o["actions"], f"{p}.actions"))
+
+    try:
+        return match.record_all(states())
+    except StateError as error:
+        raise _fail(at, error.message, error.reason) from None
 
 
 # --------------------------------------------------------------------------------------------
@@ -391,7 +396,7 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON) -> Any:
     too_large | document: nested too deeply
     """
     if type(max_length) is not int or max_length < 0:
-        raise TypeError(f"max_length must be a whole number of characters, not {max_length!r:.20}")
+        raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
     if not isinstance(text, (str, bytes)):
         raise _fail("document", f"expected JSON text, not {checked.kind(text)}")
     if len(text) > max_length:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play
 from ..cards import DECK_54
-from ..errors import Reason, SerializationError, StrohmandelnError
+from ..errors import Reason, SerializationError, StrohmandelnError, shown
 from ..rules import rules_from_dict, rules_ref
 from ..table import Phase, VoidReason
 from . import checked
@@ -108,7 +108,7 @@ def replay(c: Record, actions: object, path: str) -> Record:
         try:
             c = step(c, action)
         except StrohmandelnError as error:
-            raise checked.fail(f"{path}[{i}] {str(raw)[:checked.MAX_TEXT]!r}", error.message, error.reason) from None
+            raise checked.fail(f"{path}[{i}] {shown(raw, checked.MAX_TEXT)}", error.message, error.reason) from None
     return c
 
 
