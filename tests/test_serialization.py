@@ -419,6 +419,64 @@ def test_results_that_no_scoring_gives_are_refused(change: dict[str, object]) ->
     expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, {**result, **change})
 
 
+def _scored_result(rules: sm.RuleSet, want: Callable[[sm.DealResult], bool]) -> dict[str, Any]:
+    """The document of the first result of a random match of ``rules`` that ``want`` accepts."""
+    for seed in range(200):
+        for result in finished_match(rules, 10, seed).results:
+            if want(result):
+                return S.to_dict(result)
+    raise AssertionError("no such result")
+
+
+def test_results_are_checked_against_their_rule_set() -> None:
+    """Issue 24 (4): a result document is checked against its rule set (the preset it names, or
+    the rules passed): the deck's card points, the table's game values, its bonuses and their
+    values."""
+    doc = _scored_result(CLASSIC, lambda r: r.void is None and r.lines[0].kind == "game")
+    assert S.result_from_dict(doc) == S.result_from_dict(doc, CLASSIC)
+    # the 40-card total in a 54-card rule set: every rule set-free check passes
+    forty = {**doc, "card_points_thirds": [132, 132], "drawn": True, "card_play_winner": None}
+    expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, forty)
+    lines = doc["lines"]
+    huge = {**doc, "lines": [{**lines[0], "value": 999_999}, *lines[1:]]}
+    net = 999_999 * doc["multiplier"] * (1 if lines[0]["player"] == 0 else -1) + sum(
+        (1 if line["player"] == 0 else -1) * line["value"] * line["multiplier"] for line in lines[1:]
+    )
+    huge["totals"] = [net, -net]
+    expect(Reason.MALFORMED_DOCUMENT, S.result_from_dict, huge)
+    # a bonus line with another value than the table's
+    bonus = _scored_result(CLASSIC, lambda r: any(line.kind != "game" for line in r.lines))
+    k = next(i for i, line in enumerate(bonus["lines"]) if line["kind"] != "game")
+    kind = bonus["lines"][k]["kind"]
+    other = {**bonus, "lines": [*bonus["lines"][:k], {**bonus["lines"][k], "value": bonus["lines"][k]["value"] + 1}, *bonus["lines"][k + 1 :]]}
+    other["totals"] = [t + (1 if bonus["lines"][k]["player"] == 0 else -1) * (1 if i == 0 else -1) * bonus["multiplier"] for i, t in enumerate(bonus["totals"])]
+    assert S.result_from_dict(bonus) is not None
+    with pytest.raises(SerializationError) as info:
+        S.result_from_dict(other)
+    assert f"the {kind} bonus is worth" in str(info.value)
+    # the same result under another rule set's name
+    with pytest.raises(SerializationError) as info:
+        S.result_from_dict(doc, EXTENDED)
+    assert "a result of the 'classic' rules" in str(info.value)
+    # a custom rule set: only the general checks without its rules, all of them with
+    house = attrs.evolve(CLASSIC, name="house")
+    custom = {**huge, "rules": "house"}
+    assert S.result_from_dict(custom).rules == "house"
+    expect(Reason.MALFORMED_DOCUMENT, lambda d: S.result_from_dict(d, house), custom)
+
+
+def test_doubled_undertaken_games_have_doubled_table_values() -> None:
+    """R10: the game line of a doubled undertaken game is worth twice the table's value."""
+    house = attrs.evolve(CLASSIC, name="house", undertaker_doubling=True)
+    doc = _scored_result(house, lambda r: r.doubled and r.void is None)
+    game = doc["lines"][0]
+    table = house.scoring
+    assert game["kind"] == "game" and game["value"] in {2 * v for v in (table.undertaken_won, table.undertaken_lost)}
+    assert S.result_from_dict(doc, house).doubled
+    halved = {**doc, "doubled": False}
+    expect(Reason.MALFORMED_DOCUMENT, lambda d: S.result_from_dict(d, house), halved)
+
+
 def test_results_of_every_preset_and_doubled_rounds_round_trip() -> None:
     for rules in PRESETS.values():
         match = finished_match(rules, 40, 1)

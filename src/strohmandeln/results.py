@@ -15,7 +15,7 @@ import attrs
 from ._core import checked
 from .errors import Reason, SerializationError
 from .points import CardPoints
-from .rules import Bonus, Deck
+from .rules import PRESETS, Bonus, Deck, RuleSet
 
 __all__ = ["DealResult", "ScoreLine"]
 
@@ -170,8 +170,14 @@ class DealResult:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> DealResult:
+    def from_dict(cls, data: object, rules: RuleSet | None = None) -> DealResult:
         """Rebuild a result from :meth:`to_dict`'s form, checking every field and the sums.
+
+        A result is also checked against its rule set — ``rules`` if given, else the preset its
+        ``rules`` field names: the card points make up that rule set's deck, the game line has
+        a value of its table (doubled for a doubled undertaken game, R10) and every bonus line
+        is a bonus of the table with the table's value. A result of a custom rule set loaded
+        without ``rules`` gets only the checks that hold for every rule set.
 
         :raises SerializationError: on anything malformed or inconsistent.
 
@@ -208,6 +214,14 @@ class DealResult:
         if result.void not in (None, "folded", "thrown_in"):
             raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: unknown void reason")
         problem = _inconsistency(result)
+        if problem is None:
+            if rules is not None and not isinstance(rules, RuleSet):
+                raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+            if rules is not None and rules.name != result.rules:
+                problem = f"a result of the {result.rules[:30]!r} rules, not of {rules.name[:30]!r}"
+            else:
+                known = rules if rules is not None else PRESETS.get(result.rules)
+                problem = None if known is None else _off_table(result, known)
         if problem:
             raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: {problem}")
         if sum(result.totals) != 0 or result.totals[0] != net_points(result.lines, 0):
@@ -288,6 +302,33 @@ def _inconsistency(r: DealResult) -> str | None:
         return "the card points do not add up to a deck's"
     if r.drawn == (r.card_play_winner is not None):
         return "a card play is either drawn or won by a seat"
+    return None
+
+
+def _off_table(r: DealResult, rules: RuleSet) -> str | None:
+    """What the rule set ``rules`` cannot have scored in a result, if anything (R2, R8-R10,
+    R17-R24)."""
+    if r.void is not None:
+        return None
+    total = 3 * rules.deck.total_points
+    if r.card_points[0].thirds + r.card_points[1].thirds != total:
+        return f"the card points do not add up to the {rules.deck.card_count}-card deck's {total // 3}"
+    table = rules.scoring
+    if r.undertaker is None:
+        games = {table.simple_won, table.simple_won_major}
+    else:
+        factor = 2 if r.doubled else 1
+        games = {v * factor for v in (table.undertaken_won, table.undertaken_won_major, table.undertaken_lost, table.undertaken_lost_major) if v is not None}
+    for line in r.lines:
+        if line.kind == GAME:
+            if line.value not in games:
+                return f"the {rules.name} table has no game worth {line.value}"
+            continue
+        value = table.value_of(Bonus(line.kind))
+        if value is None:
+            return f"the {rules.name} rules have no {line.kind} bonus"
+        if line.value != value:
+            return f"the {line.kind} bonus is worth {value} in the {rules.name} table, not {line.value}"
     return None
 
 

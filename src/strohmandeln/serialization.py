@@ -219,8 +219,10 @@ def result_to_dict(result: DealResult) -> dict[str, Any]:
     return {**checked.head("result"), **result.to_dict()}
 
 
-def result_from_dict(data: object) -> DealResult:
-    """The :class:`~strohmandeln.scoring.DealResult` of a :func:`result_to_dict` document.
+def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
+    """The :class:`~strohmandeln.scoring.DealResult` of a :func:`result_to_dict` document,
+    checked against ``rules`` or the preset it names (:meth:`DealResult.from_dict
+    <strohmandeln.scoring.DealResult.from_dict>`).
 
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, deal, score
@@ -237,13 +239,11 @@ def result_from_dict(data: object) -> DealResult:
     d = checked.header(data, "result", (), tuple(k for k in extra if isinstance(k, str)))
     body = {k: v for k, v in d.items() if k not in ("format", "type")}
     try:
-        return DealResult.from_dict(body)
+        return DealResult.from_dict(body, rules)
     except SerializationError:
         raise
     except StrohmandelnError as error:
         raise _fail("result", error.message, error.reason) from None
-    except (KeyError, TypeError, IndexError, ValueError, AttributeError, RecursionError) as error:
-        raise _fail("result", f"malformed result ({type(error).__name__})") from None
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
