@@ -7,6 +7,7 @@ import pickle
 
 import pytest
 
+import strohmandeln as sm
 from strohmandeln import (
     DECK_40,
     DECK_54,
@@ -299,3 +300,26 @@ def test_cards_to_text_refuses_what_is_not_a_card() -> None:
     for bad in ([1, 2], "XXI", [DECK_54[0], None]):
         with pytest.raises(TypeError, match="not a card"):
             cards_to_text(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["kings", "queens", "jacks", "knights", "Kings", "hking", "X X I", "XX I", "S k ü s", "♥ K", "T 17"])
+def test_notation_refuses_plural_rank_words_and_spaces_inside_a_name(text: str) -> None:
+    """Issue 24 (7): a suit letter goes only with a rank's symbol, so the rank words' plurals
+    (``kings`` is the announcement) name no card; white space inside a name is no part of it,
+    as :func:`cards_from_text` splits on it."""
+    with pytest.raises(NotationError):
+        Card.parse(text)
+    with pytest.raises(NotationError):
+        sm.parse_action(text)
+
+
+@pytest.mark.parametrize("card", DECK_54, ids=str)
+def test_a_cards_spelled_out_name_reads_back(card: Card) -> None:
+    """The spelled-out name reads back as its card, with any letter case and runs of spaces."""
+    assert Card.parse(card.name) is card
+    assert Card.parse("  " + card.name.upper().replace(" ", "   ") + " ") is card
+
+
+def test_cards_from_text_and_parse_agree_on_spaces() -> None:
+    assert [str(c) for c in cards_from_text("X X I")] == ["X", "X", "I"]
+    assert str(Card.parse(" XXI\t")) == "XXI"

@@ -617,3 +617,28 @@ def test_fuzz_every_loader(kind: str, data: st.DataObject) -> None:
 def test_fuzz_arbitrary_json(doc: object) -> None:
     for load in (*_LOADERS.values(), S.from_dict):
         _survives(load, doc)
+
+
+def test_dealt_only_loaders_refuse_positions() -> None:
+    """Issue 24 (2), and the server guide's promise that loading trusts no stored outcome: a
+    position's document states where the cards lie (here seat 0 won every card, with the Trull
+    and the four Kings announced: a valat for him), which loading checks for possibility but
+    cannot replay. Every loader called with ``dealt_only=True`` refuses such a state or view
+    with ``not_dealt``; dealt documents load as before."""
+    deck = CLASSIC.deck.cards
+    claimed = position(CLASSIC, hands=((), ()), won=(deck, ()), leader=0, announcements=(("trull", "kings"), ()))
+    assert claimed.is_terminal and claimed.result().totals[0] > 0
+    state_document, view_document = S.to_dict(claimed), S.to_dict(claimed.view(1))
+    assert S.from_dict(state_document) == claimed and S.from_dict(view_document) == claimed.view(1)
+    loaders: list[Callable[[Any], object]] = [
+        lambda d: S.from_dict(d, dealt_only=True),
+        lambda d: S.from_json(json.dumps(d), dealt_only=True),
+        lambda d: S.state_from_dict(d, dealt_only=True) if d["type"] == "state" else S.view_from_dict(d, dealt_only=True),
+        lambda d: GameState.from_dict(d, dealt_only=True) if d["type"] == "state" else sm.PlayerView.from_dict(d, dealt_only=True),
+    ]
+    dealt = playout(CLASSIC, 7)
+    for load in loaders:
+        for document in (state_document, view_document):
+            assert "dealt_only" in str(expect(Reason.NOT_DEALT, load, document))
+        assert load(S.to_dict(dealt[-1])) == dealt[-1]
+        assert load(S.to_dict(dealt[30].view(0))) == dealt[30].view(0)

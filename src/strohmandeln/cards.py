@@ -16,8 +16,15 @@ in this order; :data:`DECK_54` and :data:`DECK_40` list them in it.
 ♥3 ♥4`` in red ones (the red ``1`` is the ace, the highest pip). :attr:`Card.ascii` is the ASCII
 form, with the suit letters ``c s h d`` (``hK``, ``c10``) and ``Skus``. :meth:`Card.parse` reads
 both forms in any letter case, rank before or after the suit, and the usual aliases (``Mond``,
-``Pagat``, ``Skus``, ``Gstiess``, ``IV``, ``T17``, ``hA`` for the red ace, ``♥B``/``hV`` for a
-Jack…).
+``Pagat``, ``Skus``, ``Gstiess``, ``IV``, ``T1`` … ``T22``, ``hA`` for the red ace, ``♥B``/``hV``
+for a Jack…), as well as the spelled-out :attr:`Card.name` (``Tarock XVII``, ``Queen of hearts``).
+
+A card's name is one word: white space around it is ignored, inside it only in a spelled-out
+name (single spaces, as :attr:`Card.name` writes them, and ``Tarock 17``), so that ``"X X I"``
+is no card (:func:`cards_from_text` reads it as X, X and I). A suit letter (``c s h d``) goes
+with a rank's symbol (``hK``, ``Kh``, ``c10``), a suit's word with a rank's symbol or word
+(``heartK``, ``kingheart``): ``kings``, ``queens``, ``jacks`` and ``knights`` name no card
+(``kings`` is the announcement of the four Kings, :mod:`strohmandeln.actions`).
 
 >>> from strohmandeln import Card
 >>> Card.parse("xxi") is Card.parse("Mond") is Card.tarock(21)
@@ -210,7 +217,7 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(Reason.INVALID_CARD, f"not a card: {shown(text)} (expected text)")
         table = _PARSE or _fill_parse_table()
-        card = table.get(unicodedata.normalize("NFC", text).strip().casefold().replace(" ", ""))
+        card = table.get(" ".join(unicodedata.normalize("NFC", text).casefold().split()))
         if card is None:
             raise NotationError(Reason.INVALID_CARD, f"not a card: {text[:40]!r}")
         return card
@@ -375,10 +382,14 @@ def _build_parse_table() -> dict[str, Card]:
         card = _CARDS[number - 1]
         add(_ROMAN[number - 1], card)
         add(f"T{number}", card)
-        add(f"Tarock{number}", card)
-        add(f"Tarock{_ROMAN[number - 1]}", card)
+        for space in ("", " "):
+            add(f"Tarock{space}{number}", card)
+            add(f"Tarock{space}{_ROMAN[number - 1]}", card)
     add("IV", _CARDS[3])
     add("TarockIV", _CARDS[3])
+    add("Tarock IV", _CARDS[3])
+    for card in _CARDS:  # the spelled-out names ("Tarock I (Pagat)", "Queen of hearts")
+        add(card.name, card)
     for alias in ("Sküs", "Skus", "Sküss", "Skys", "Skis", "Škýz", "Skyz", "Gstieß", "Gstiess", "Excuse", "T22"):
         add(alias, _CARDS[21])
     for alias, number in (("Mond", 21), ("Moon", 21), ("Pagat", 1), ("Pagát", 1), ("Uhu", 2), ("Kakadu", 3), ("Quapil", 4)):
@@ -404,6 +415,8 @@ def _build_parse_table() -> dict[str, Card]:
                 rank_tokens += ["a", "ace", "ass"]
             for s in tokens:
                 for r in rank_tokens:
+                    if len(s) == 1 and s.isascii() and len(r) > 2:
+                        continue  # a suit letter goes with a rank's symbol: "kings" is no card
                     add(s + r, card)
                     add(r + s, card)
     return table

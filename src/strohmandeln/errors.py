@@ -85,6 +85,9 @@ class Reason(enum.StrEnum):
     MALFORMED_DOCUMENT = "malformed_document"
     UNSUPPORTED_VERSION = "unsupported_version"
     TOO_LARGE = "too_large"
+    #: A document of a position (set up, not dealt), refused by a loader called with
+    #: ``dealt_only=True``: nothing replays it from a deck order.
+    NOT_DEALT = "not_dealt"
 
 
 def shown(value: object, limit: int = 20) -> str:

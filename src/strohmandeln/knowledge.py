@@ -555,8 +555,10 @@ class PlayerView:
         return view_document(self._s)
 
     @staticmethod
-    def from_dict(data: object) -> PlayerView:
-        """Load a view from :meth:`to_dict`'s form, checking that some deal produces it.
+    def from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:
+        """Load a view from :meth:`to_dict`'s form, checking that some deal produces it (or some
+        position: refused with reason ``not_dealt`` under ``dealt_only=True``, as
+        :meth:`GameState.from_dict <strohmandeln.GameState.from_dict>`).
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
@@ -566,7 +568,7 @@ class PlayerView:
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
         """
         from ._core.documents import view_seen  # (on first use: play needs no documents)
-        return PlayerView(view_seen(data))
+        return PlayerView(view_seen(data, dealt_only is True))
 
     # Value semantics
 

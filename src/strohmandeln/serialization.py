@@ -136,9 +136,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return state.to_dict()
 
 
-def state_from_dict(data: object) -> GameState:
-    """Rebuild a state by dealing its deck order (or setting up its position) and replaying its
-    actions through the rules.
+def state_from_dict(data: object, *, dealt_only: bool = False) -> GameState:
+    """Rebuild a state by dealing its deck order (or setting up its position, unless
+    ``dealt_only``: see :meth:`GameState.from_dict <strohmandeln.GameState.from_dict>`) and
+    replaying its actions through the rules.
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
@@ -155,7 +156,7 @@ def state_from_dict(data: object) -> GameState:
     :raises SerializationError: if anything is malformed or an action is illegal (the reason is
         the rule's, e.g. ``must_follow_suit``, and the message names the action).
     """
-    return GameState.from_dict(data)
+    return GameState.from_dict(data, dealt_only=dealt_only)
 
 
 def view_to_dict(view: PlayerView) -> dict[str, Any]:
@@ -173,8 +174,9 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     return view.to_dict()
 
 
-def view_from_dict(data: object) -> PlayerView:
-    """Load a view, checking that some deal produces exactly this view.
+def view_from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:
+    """Load a view, checking that some deal produces exactly this view (or some position,
+    unless ``dealt_only``).
 
     The check deals a consistent deck order (:mod:`strohmandeln.sampling`), replays the history
     through the rules and compares every field.
@@ -196,7 +198,7 @@ def view_from_dict(data: object) -> PlayerView:
 
     :raises SerializationError: if the document is malformed or no deal or position produces it.
     """
-    return PlayerView.from_dict(data)
+    return PlayerView.from_dict(data, dealt_only=dealt_only)
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,8 +348,10 @@ _LOADERS: Final[dict[str, Callable[[object], Any]]] = {
 }
 
 
-def from_dict(data: object) -> Any:
-    """Load any document of this module, by its ``"type"``.
+def from_dict(data: object, *, dealt_only: bool = False) -> Any:
+    """Load any document of this module, by its ``"type"``; ``dealt_only`` refuses a state or
+    view of a position (:func:`state_from_dict`, :func:`view_from_dict`; a match's deals are
+    always dealt).
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
@@ -367,6 +371,8 @@ def from_dict(data: object) -> Any:
         if "format" in data and type(data["format"]) is int and data["format"] != FORMAT:
             checked.header(data, "", ())  # reports the unsupported version
         raise _fail("type", f"expected one of {', '.join(_LOADERS)}")
+    if dealt_only is True and kind in ("state", "view"):
+        return (state_from_dict if kind == "state" else view_from_dict)(data, dealt_only=True)
     return loader(data)
 
 
@@ -379,9 +385,10 @@ def to_json(obj: object) -> str:
     return json.dumps(to_dict(obj), ensure_ascii=False, separators=(",", ":"))
 
 
-def from_json(text: str | bytes, *, max_length: int = MAX_JSON) -> Any:
-    """Parse JSON text and load the document (:func:`from_dict`); refuses over-long or deeply
-    nested text with :class:`~strohmandeln.SerializationError` instead of crashing.
+def from_json(text: str | bytes, *, max_length: int = MAX_JSON, dealt_only: bool = False) -> Any:
+    """Parse JSON text and load the document (:func:`from_dict`, with ``dealt_only``); refuses
+    over-long or deeply nested text with :class:`~strohmandeln.SerializationError` instead of
+    crashing.
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
@@ -407,4 +414,4 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON) -> Any:
         raise _fail("document", "nested too deeply", Reason.TOO_LARGE) from None
     except ValueError as error:
         raise _fail("document", f"not JSON: {str(error)[:80]}") from None
-    return from_dict(data)
+    return from_dict(data, dealt_only=dealt_only)

@@ -409,8 +409,13 @@ class GameState(KernelState):
         return documents.state_document(self._c)
 
     @staticmethod
-    def from_dict(data: object) -> GameState:
+    def from_dict(data: object, *, dealt_only: bool = False) -> GameState:
         """Rebuild a state from :meth:`to_dict`'s form by replaying its actions.
+
+        A game server that accepts only deals dealt from a deck order and replayed passes
+        ``dealt_only=True``: a position's document (:mod:`strohmandeln.positions`), which
+        describes where the cards lie rather than how they got there, is then refused with
+        reason ``not_dealt``.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
 
@@ -421,7 +426,7 @@ class GameState(KernelState):
         """
         from ._core import documents  # (on first use: playing needs no document codec)
 
-        return state_of(documents.state_record(data))
+        return state_of(documents.state_record(data, dealt_only is True))
 
     # ------------------------------------------------------------------------------------------
     # Legal actions and applying actions (the kernel's: see _core.engine.KernelState)

@@ -67,12 +67,18 @@ def state_document(c: Record) -> dict[str, Any]:
     return doc
 
 
-def state_record(data: object) -> Record:
-    """The record of a state's document: its deck order dealt (or its position set up) and its
-    actions replayed through the rules."""
+#: Why a loader with ``dealt_only`` refuses a position's document.
+_NOT_DEALT: Final = "a position (set up, not dealt from a deck order): refused with dealt_only"
+
+
+def state_record(data: object, dealt_only: bool = False) -> Record:
+    """The record of a state's document: its deck order dealt (or its position set up, unless
+    ``dealt_only``) and its actions replayed through the rules."""
     d = checked.header(data, "state", ("rules", "actions"), ("dealer", "order", "position"))
     rules = _rules(d["rules"], "rules")
     if "position" in d:
+        if dealt_only:
+            raise checked.fail("position", _NOT_DEALT, Reason.NOT_DEALT)
         if "order" in d or "dealer" in d:
             raise checked.fail("document", "give a position or a dealer and a deck order, not both")
         c = _position_record(d["position"], rules)
@@ -263,16 +269,19 @@ def view_document(s: Seen) -> dict[str, Any]:
     }
 
 
-def view_seen(data: object) -> Seen:
-    """The projection of a view's document, checked: some deal (or position) produces exactly
-    this view. A deal the view's public history allows is drawn, replayed through the rules,
-    and its view compared with the document, field by field."""
+def view_seen(data: object, dealt_only: bool = False) -> Seen:
+    """The projection of a view's document, checked: some deal (or position, unless
+    ``dealt_only``) produces exactly this view. A deal the view's public history allows is
+    drawn, replayed through the rules, and its view compared with the document, field by
+    field."""
     d = checked.header(data, "view", _VIEW_FIELDS)
     rules = _rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
     player = checked.opt_seat(d["player"], "player")
     dealt = checked.boolean(d["dealt"], "dealt")
+    if dealt_only and not dealt:
+        raise checked.fail("dealt", _NOT_DEALT, Reason.NOT_DEALT)
     phase = checked.member(Phase, d["phase"], "phase")
     turn = checked.opt_seat(d["current_player"], "current_player")
     undertaker = checked.opt_seat(d["undertaker"], "undertaker")
