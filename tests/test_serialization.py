@@ -526,6 +526,19 @@ json_values = st.recursive(
 )
 
 
+def _hostile(k: int) -> object:
+    """Values whose repr() is huge or fails (drawn by index: hypothesis writes strategies with
+    repr())."""
+    if k == 0:
+        return 10**5000
+    if k == 1:
+        return "A" * 100_000
+    nested: list[object] = []
+    for _ in range(3_000):
+        nested = [nested]
+    return nested
+
+
 @st.composite
 def mutated(draw: st.DrawFn, base: object) -> object:
     doc = copy.deepcopy(base)
@@ -538,7 +551,9 @@ def mutated(draw: st.DrawFn, base: object) -> object:
         parent: Any = _get(doc, path[:-1])
         key: Any = path[-1]
         node = parent[key]
-        op = draw(st.sampled_from(["replace", "delete", "duplicate", "truncate", "swap", "bump", "nest", "card", "rename"]))
+        op = draw(
+            st.sampled_from(["replace", "delete", "duplicate", "truncate", "swap", "bump", "nest", "card", "rename", "variant", "hostile"])
+        )
         if op == "replace":
             parent[key] = draw(json_values)
         elif op == "delete":
@@ -558,6 +573,11 @@ def mutated(draw: st.DrawFn, base: object) -> object:
             parent[key] = draw(st.sampled_from(["XXI", "Sküs", "♥K", "♣7", "♦1", "I", "II", "take", "♥K+trull", "XVII!ross"]))
         elif op == "rename" and isinstance(parent, dict):
             parent[draw(st.text(max_size=6))] = parent.pop(key)
+        elif op == "variant" and isinstance(node, str):  # a call or announcement on any card (issue 24: 1)
+            parent[key] = node + draw(st.sampled_from(["!topschin", "!ross", "+trull", "+kings", "+trull+kings!ross"]))
+        elif op == "hostile":  # huge ints, long text, deep nesting (issue 24: 5, 6); the last change
+            parent[key] = draw(st.integers(0, 2).map(_hostile))
+            break
     return doc
 
 
@@ -567,6 +587,13 @@ def _mid(seed: int, k: int) -> GameState:
 
 
 _MATCH = finished_match(CLASSIC, 2, 8)
+#: Result documents of several kinds: games won and lost, with bonuses, void, doubled (R26).
+_RESULT_DOCS = [
+    _scored_result(CLASSIC, lambda r: r.void is None),
+    _scored_result(EXTENDED, lambda r: len(r.lines) > 1),
+    _scored_result(attrs.evolve(CLASSIC, name="old books", both_pass=sm.BothPass.THROW_IN), lambda r: r.void is not None),
+    _scored_result(CLASSIC, lambda r: r.multiplier > 1),
+]
 #: R18: a position whose last set-up trick was won by a called XVII (Topschin is due).
 _ROSS_SET_UP = position(EXTENDED, hands=("XVIII ♣K", "♣Q ♣J"), tricks=[(1, "♥Q", "XVII!ross")], rest_to=1, leader=0)
 _DOCS: dict[str, list[object]] = {
@@ -574,7 +601,7 @@ _DOCS: dict[str, list[object]] = {
     "action": [S.to_dict(sm.parse_action("♥K+trull")), S.to_dict(sm.Take())],
     "state": [S.to_dict(_mid(1, 30)), S.to_dict(_mid(2, 99)), S.to_dict(_mid(3, 4)), S.to_dict(position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), strohmaenner=((("♠7", "♠8"),), (("♥3", "XX"),)), rest_to=0, leader=0)), S.to_dict(position(CLASSIC, hands=("♣K", "♣Q"), tricks=[(1, "XXI", "Sküs"), (0, "♥K", "XX")], rest_to=0, leader=1)), S.to_dict(_ROSS_SET_UP)],
     "view": [S.to_dict(_mid(4, 40).view(0)), S.to_dict(_mid(5, 99).view(1)), S.to_dict(_mid(6, 20).view(None)), _position_view_doc(), _position_view_doc(None), S.to_dict(_ROSS_SET_UP.view(1))],
-    "result": [S.to_dict(_MATCH.results[0])],
+    "result": list(_RESULT_DOCS),
     "match": [S.to_dict(_MATCH)],
 }
 _LOADERS: dict[str, Callable[[object], object]] = {
@@ -594,6 +621,7 @@ def _survives(load: Callable[[object], object], doc: object) -> None:
     except SerializationError as error:
         assert isinstance(error.reason, Reason)
         assert error.to_dict()["reason"] == error.reason.value
+        assert len(error.message) <= 400, error.message[:400]
 
 
 @pytest.mark.parametrize("kind", sorted(_DOCS))
@@ -607,7 +635,7 @@ def test_fuzz_every_loader(kind: str, data: st.DataObject) -> None:
     _survives(S.from_dict, doc)
     try:
         text = json.dumps(doc, ensure_ascii=False)
-    except (ValueError, TypeError):  # not representable as JSON (NaN is, big floats are)
+    except (ValueError, TypeError, RecursionError):  # not representable as JSON (NaN is, big floats are)
         return
     _survives(lambda t: S.from_json(t), text)  # type: ignore[arg-type]
 

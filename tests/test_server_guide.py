@@ -1,0 +1,261 @@
+"""The server guide's promises (docs/guide_server.rst), checked one by one against the code.
+
+Each test is named after the promise it checks and quotes it in its docstring. The guide's own
+doctests show each promise once; these check it over random deals of every preset.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import strohmandeln as sm
+from strohmandeln import PRESETS, GameState, Reason, records
+from strohmandeln import serialization as S
+from strohmandeln.positions import position
+
+SEEDS = range(12)
+
+
+def _deal_states(rules: sm.RuleSet, seed: int) -> list[GameState]:
+    """Every state of a random deal of ``rules``."""
+    rng = random.Random(seed)
+    state = sm.deal(rules, dealer=seed % 2, rng=rng)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+ALL_STATES = [s for rules in PRESETS.values() for seed in SEEDS[:4] for s in _deal_states(rules, seed)]
+#: Every action notation a client could send in a deal: each card, each decision, variants.
+ACTIONS = [sm.parse_action(t) for t in ("take", "pass", "fold", "keep", "double", "no-double")] + [
+    sm.Play(card) for card in sm.DECK_54
+] + [sm.parse_action(t) for t in ("XXI+trull", "♥K+kings", "XVII!ross", "XVIII!topschin")]
+
+
+def test_promise_a_refused_move_leaves_no_half_changed_state() -> None:
+    """"States are immutable values: apply() returns the next one and leaves the old one alone,
+    so a refused move never leaves a half-changed state behind." """
+    rng = random.Random(1)
+    for state in rng.sample(ALL_STATES, 120):
+        before = (state.to_dict(), hash(state), state.legal_actions(), state.view(0).to_dict())
+        for action in rng.sample(ACTIONS, 12):
+            for seat in (0, 1):
+                try:
+                    state.apply(action, player=seat)
+                except sm.StrohmandelnError:
+                    pass
+        assert (state.to_dict(), hash(state), state.legal_actions(), state.view(0).to_dict()) == before
+
+
+def test_promise_parse_action_refuses_everything_else_as_invalid_action() -> None:
+    """"Anything else is refused with a NotationError whose reason is invalid_action: unknown
+    words, repeated announcements, non-text values from a client's JSON, and any text longer
+    than 64 characters." """
+    for bad in ("I take!", "♥K+trull+trull", "XVII!ross!ross", 17, None, 1.5, ["take"], {"a": 1}, "take" * 17):
+        with pytest.raises(sm.NotationError) as info:
+            sm.parse_action(bad)  # type: ignore[arg-type]
+        assert info.value.reason is Reason.INVALID_ACTION
+    assert str(sm.parse_action(" " * 30 + "take" + " " * 30)) == "take"  # (64 after stripping)
+
+
+def test_promise_player_applies_for_that_seat_only() -> None:
+    """"Always pass the seat of the connection: state.apply(action, player=seat)" — a seat that
+    is not to act is refused with not_your_turn, whatever the action."""
+    for state in ALL_STATES[::7]:
+        if state.is_terminal:
+            continue
+        assert state.current_player is not None
+        other = 1 - state.current_player
+        for action in state.legal_actions()[:5]:
+            with pytest.raises(sm.IllegalActionError) as info:
+                state.apply(action, player=other)
+            assert info.value.reason is Reason.NOT_YOUR_TURN
+            assert state.apply(action, player=state.current_player) == state.apply(action)
+
+
+def test_promise_why_illegal_returns_the_error_apply_raises() -> None:
+    """"why_illegal returns the error that apply would raise, or None" — the same reason and
+    message, for both seats and every action."""
+    rng = random.Random(2)
+    for state in rng.sample(ALL_STATES, 80):
+        for action in rng.sample(ACTIONS, 10) + list(state.legal_actions()[:3]):
+            for seat in (0, 1):
+                why = state.why_illegal(action, player=seat)
+                try:
+                    state.apply(action, player=seat)
+                except sm.StrohmandelnError as error:
+                    assert why is not None and (why.reason, why.message) == (error.reason, error.message)
+                else:
+                    assert why is None
+
+
+def test_promise_refusals_reveal_no_face_down_card() -> None:
+    """"A card that lies face down in one of the player's own Strohmänner is refused exactly like a
+    card of the opponent's, with card_not_available" — the same reason and the same message as
+    for any other card he does not hold."""
+    checked = 0
+    for state in ALL_STATES:
+        if state.phase is not sm.Phase.PLAY:
+            continue
+        seat = state.current_player
+        assert seat is not None and state.order is not None
+        _, piles = sm.deal_layout(state.rules, state.order, dealer=state.dealer)
+        seen = set(state.hand(seat)) | {p.card for t in state.tricks for p in t.plays} | {p.card for p in state.current_trick}
+        tops = {state.strohmann(seat, k).face_up for k in range(3)}
+        mine = {card for pile in piles[seat] for card in pile} - seen - tops  # face down now
+        assert len(mine) == sum([state.strohmann(seat, k).face_down for k in range(3)])
+        for card in mine:
+            error = state.why_illegal(sm.Play(card), player=seat)
+            assert error is not None and error.reason is Reason.CARD_NOT_AVAILABLE
+            assert error.message == f"seat {seat} does not hold {card} (hand or face-up Strohmann top)"
+            checked += 1
+    assert checked > 100
+
+
+def test_promise_a_view_holds_no_card_its_viewer_does_not_know() -> None:
+    """"Cards the viewer does not know are not in it at all": the document of a view is the same
+    for every deal that differs only in cards the viewer cannot know — here, a state and the same
+    state's view rebuilt from the document, and a spectator's view holds no hand."""
+    for state in ALL_STATES[::11]:
+        for seat in (0, 1, None):
+            view = state.view(seat)
+            document = view.to_dict()
+            assert S.view_from_dict(document).to_dict() == document
+            assert '"order"' not in json.dumps(document, ensure_ascii=False)
+            if seat is None:
+                assert document["hand"] == []
+                continue
+            hidden = set(state.hand(1 - seat)) - set(view.known_hand(1 - seat))
+            assert not hidden & {sm.Card.parse(c) for c in document["known_hands"][1 - seat]}
+            assert len(document["known_hands"][1 - seat]) + len(hidden) == len(state.hand(1 - seat))
+
+
+def test_promise_view_documents_are_accepted_only_if_a_deal_produces_them() -> None:
+    """"PlayerView.from_dict accepts it only if some deal ... produces exactly that view": a view
+    whose hand sizes, trick or history were changed is refused."""
+    for state in ALL_STATES[5::40]:
+        document = state.view(0).to_dict()
+        assert S.view_from_dict(document) == state.view(0)
+        if state.history:
+            changed = {**document, "history": document["history"][:-1]}
+            with pytest.raises(sm.SerializationError):
+                S.view_from_dict(changed)
+        sizes = document["hand_sizes"]
+        with pytest.raises(sm.SerializationError):
+            S.view_from_dict({**document, "hand_sizes": [sizes[0] + 1, sizes[1]]})
+
+
+def test_promise_loading_never_trusts_a_stored_result() -> None:
+    """"Loading either replays the actions through the rules, so a stored game that was
+    tampered with ... is refused at the first illegal action — loading never trusts a stored
+    result." A tampered action is refused with its index; a document of a position, which
+    states its outcome, is refused under dealt_only (see also test_serialization)."""
+    rng = random.Random(3)
+    for state in [s for s in ALL_STATES if s.is_terminal][:40]:
+        document = state.to_dict()
+        k = rng.randrange(len(document["actions"]))
+        for replacement in ("XXI", "♥K", "take", "Sküs+trull"):
+            if replacement == document["actions"][k]:
+                continue
+            tampered = {**document, "actions": [*document["actions"][:k], replacement, *document["actions"][k + 1 :]]}
+            states = [S.state_from_dict({**document, "actions": document["actions"][:k]})]
+            illegal_at_k = states[0].why_illegal(sm.parse_action(replacement)) is not None
+            try:
+                loaded = S.state_from_dict(tampered)
+            except sm.SerializationError as error:
+                at = int(error.message.split("]")[0].split("[")[1])
+                assert at == k if illegal_at_k else at > k, error.message
+            else:  # the replacement was legal there, and so was the rest
+                assert not illegal_at_k and loaded.history[k] == sm.parse_action(replacement)
+    claimed = position(sm.CLASSIC, hands=((), ()), won=(sm.CLASSIC.deck.cards, ()), leader=0)
+    with pytest.raises(sm.SerializationError) as info:
+        S.from_json(S.to_json(claimed), dealt_only=True)
+    assert info.value.reason is Reason.NOT_DEALT
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_promise_documents_are_small(rules: sm.RuleSet) -> None:
+    """"a finished deal is under 1 kB, a view under 8 kB" (as to_json writes them; plain
+    json.dumps adds about a third to a deal: the limits table says so)."""
+    for seed in SEEDS:
+        states = _deal_states(rules, seed)
+        assert len(S.to_json(states[-1]).encode()) < 1000
+        assert len(json.dumps(states[-1].to_dict())) < 1400
+        for state in states[::5]:
+            assert len(json.dumps(state.view(0).to_dict()).encode()) < 8000
+
+
+def test_promise_the_limits_of_the_limits_table() -> None:
+    """The limits table: an action of 64 characters after stripping; JSON text of max_length;
+    lists of 256 items and strings of 64 characters in a document; 10,000 deals in a match;
+    records of 1,000,000 characters (8,000,000 for a match), 256 actions per deal."""
+    assert S.MAX_ITEMS == 256 and S.MAX_TEXT == 64 and S.MAX_DEALS == 10_000 and S.MAX_JSON == 16_000_000
+    assert records.MAX_RECORD == 1_000_000 and records.MAX_MATCH_RECORD == 8_000_000
+    with pytest.raises(sm.NotationError):
+        sm.parse_action("♥K+trull" + " +kings" * 8)  # 64 + 1 characters
+    state = _deal_states(sm.CLASSIC, 1)[-1]
+    text = S.to_json(state)
+    assert S.from_json(text, max_length=len(text)) == state
+    with pytest.raises(sm.SerializationError) as info:
+        S.from_json(text, max_length=len(text) - 1)
+    assert info.value.reason is Reason.TOO_LARGE
+    document = state.to_dict()
+    for field, value in (("actions", ["pass"] * 257), ("rules", "x" * 65)):
+        with pytest.raises(sm.SerializationError) as info:
+            S.state_from_dict({**document, field: value})
+        assert info.value.reason is Reason.TOO_LARGE, info.value
+    with pytest.raises(sm.SerializationError) as info:
+        S.match_from_dict({**S.to_dict(sm.Match.start(sm.CLASSIC)), "deals": [None] * 10_001})
+    assert info.value.reason is Reason.TOO_LARGE
+    with pytest.raises(records.RecordError) as info:
+        records.loads("strohmandeln-deal 1\n" + " " * records.MAX_RECORD)
+    assert info.value.reason is Reason.TOO_LARGE
+
+
+def test_promise_replaying_a_prefix_rebuilds_every_view_sent() -> None:
+    """"The same replay rebuilds every view a player was sent ... by replaying a prefix of it." """
+    for rules in PRESETS.values():
+        states = _deal_states(rules, 5)
+        document = states[-1].to_dict()
+        for k in range(0, len(states), 9):
+            again = S.state_from_dict({**document, "actions": document["actions"][:k]})
+            assert again == states[k] and again.view(0) == states[k].view(0) and again.view(1) == states[k].view(1)
+
+
+def test_promise_loading_a_match_rescores_every_deal() -> None:
+    """"Whole matches are stored the same way ...; loading them rescores every deal": a match
+    document holds no scores, and its loaded results are the scores of its replayed deals."""
+    rng = random.Random(4)
+    match = sm.Match.start(sm.CLASSIC, first_dealer=0)
+    for _ in range(6):
+        state = match.deal(rng=rng)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        match = match.record(state)
+    document = S.to_dict(match)
+    assert "scores" not in json.dumps(document) and "totals" not in json.dumps(document)
+    for loaded in (S.match_from_dict(document), records.loads_match(records.dumps_match(match))):
+        assert loaded == match and loaded.scores == match.scores
+        assert [r for r in loaded.results] == [sm.score(d, r.multiplier) for d, r in zip(loaded.deals, loaded.results)]
+
+
+def test_promise_reason_codes_are_stable_lowercase_ascii() -> None:
+    """"They are lower-case ASCII strings that never change between releases; new codes may be
+    added": each code is its member's name in lower case, and the codes of the first release
+    keep their places."""
+    first_release = [
+        "invalid_card", "invalid_action", "invalid_record", "wrong_phase", "not_your_turn", "game_over", "not_an_action",
+        "card_not_in_deck", "card_not_available", "card_face_down", "must_follow_suit", "must_follow_suit_from_strohmann",
+        "must_play_tarock", "announcement_not_allowed", "call_not_allowed", "wrong_deck_size", "duplicate_card",
+        "no_deck_source", "bad_seat", "bad_strohmann", "inconsistent_rules", "not_finished", "not_a_state", "wrong_rules",
+        "malformed_document", "unsupported_version", "too_large",
+    ]  # fmt: skip
+    codes = [reason.value for reason in Reason]
+    assert codes[: len(first_release)] == first_release
+    for reason in Reason:
+        assert reason.value == reason.name.lower() and reason.value.isascii()
