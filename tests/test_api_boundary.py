@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import strohmandeln as sm
 from strohmandeln import CLASSIC, analysis, deal, records, sampling
 from strohmandeln import serialization as S
+from strohmandeln.playouts import playouts
 
 STATE = deal(CLASSIC, dealer=0, rng=1)
 for _ in range(5):
@@ -168,3 +169,59 @@ def test_no_garbage_for_garbage(value: object) -> None:
         sm.cards_to_text(value)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         sm.card_thirds(value)  # type: ignore[arg-type]
+
+
+class Integer:
+    """An integer of another library, as NumPy's are: usable as an index, not an int."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def _whole_number_types() -> list[Callable[[int], object]]:
+    kinds: list[Callable[[int], object]] = [Integer]
+    try:
+        import numpy
+    except ImportError:  # (an optional extra: the fake integer stands in for it)
+        return kinds
+    return [*kinds, numpy.int64, numpy.int8, numpy.uint16]
+
+
+@pytest.mark.parametrize("make", _whole_number_types(), ids=lambda make: getattr(make, "__name__", "?"))
+def test_whole_numbers_of_other_libraries_are_taken_as_ints(make: Callable[[int], object]) -> None:
+    """Issue 22: a seat, index, seed or count may be a NumPy integer (anything usable as an index,
+    ``operator.index``), which learning frameworks hand out; what the library keeps is an int."""
+    one, zero = make(1), make(0)
+    state = deal(CLASSIC, dealer=one, rng=make(5))  # type: ignore[arg-type]
+    assert state == deal(CLASSIC, dealer=1, rng=5) and type(state.dealer) is int
+    assert state.hand(one) == state.hand(1) and state.view(zero) == state.view(0)  # type: ignore[arg-type]
+    assert state.strohmann(one, make(2)) == state.strohmann(1, 2)  # type: ignore[arg-type]
+    action = state.legal_actions()[0]
+    player = state.current_player
+    assert player is not None
+    assert state.apply(action, player=make(player)) == state.apply(action)  # type: ignore[arg-type]
+    assert state.why_illegal(action, player=make(1 - player)).reason is sm.Reason.NOT_YOUR_TURN  # type: ignore[arg-type, union-attr]
+    assert sm.Card.tarock(make(21)) is sm.Card.tarock(21) and sm.Card.from_index(make(53)) is sm.Card.from_index(53)  # type: ignore[arg-type]
+    assert sm.Card.suit_card(make(2), make(8)) is sm.Card.parse("♥K")  # type: ignore[arg-type]
+    match = sm.Match.start(CLASSIC, first_dealer=one)  # type: ignore[arg-type]
+    assert match == sm.Match.start(CLASSIC, first_dealer=1) and type(match.next_dealer) is int
+    finals = playouts(CLASSIC, make(3), make(7), first_dealer=one)  # type: ignore[arg-type]
+    assert finals == playouts(CLASSIC, 3, 7, first_dealer=1)
+    assert sm.score(finals[0], make(2)) == sm.score(finals[0], 2)  # type: ignore[arg-type]
+    assert sampling.sample(VIEW, make(3)) == sampling.sample(VIEW, 3)  # type: ignore[arg-type]
+    puzzle = sm.position(CLASSIC, hands=("♣K", "♣Q"), rest_to=zero, leader=one, dealer=zero)  # type: ignore[arg-type]
+    assert puzzle == sm.position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=1, dealer=0)
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, "1", b"1", 1 + 0j])
+def test_bools_floats_and_text_are_no_whole_numbers(value: object) -> None:
+    """Still refused where a seat or index is taken: bool, float, str, bytes, complex."""
+    with pytest.raises(sm.StrohmandelnError):
+        STATE.hand(value)  # type: ignore[arg-type]
+    with pytest.raises(sm.StrohmandelnError):
+        deal(CLASSIC, dealer=value, rng=1)  # type: ignore[arg-type]
+    with pytest.raises(sm.StrohmandelnError):
+        sm.Card.from_index(value)  # type: ignore[arg-type]

@@ -42,7 +42,8 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, NoReturn, Self
 
-from .errors import NotationError, Reason, enum_member, shown
+from ._core.args import enum_member, whole
+from .errors import NotationError, Reason, shown
 
 __all__ = [
     "DECK_40",
@@ -229,9 +230,10 @@ class Card:
         >>> Card.tarock(22)
         Card.parse('Sküs')
         """
-        if type(number) is not int or not 1 <= number <= 22:
+        n = whole(number)
+        if n is None or not 1 <= n <= 22:
             raise NotationError(Reason.INVALID_CARD, f"no tarock numbered {shown(number)}")
-        return _CARDS[number - 1]
+        return _CARDS[n - 1]
 
     @staticmethod
     def suit_card(suit: Suit, rank: Rank) -> Card:
@@ -253,9 +255,10 @@ class Card:
         >>> Card.from_index(0), Card.from_index(21), Card.from_index(53)
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦K'))
         """
-        if type(index) is not int or not 0 <= index < 54:
+        i = whole(index)
+        if i is None or not 0 <= i < 54:
             raise NotationError(Reason.INVALID_CARD, f"no card has index {shown(index)}")
-        return _CARDS[index]
+        return _CARDS[i]
 
     # -- properties ---------------------------------------------------------------------------
 

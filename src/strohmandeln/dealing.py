@@ -67,7 +67,7 @@ def deal_layout(
     >>> [len(h) for h in hands], [[len(p) for p in s] for s in piles]
     ([10, 10], [[4, 3, 3], [4, 3, 3]])
     """
-    _check_dealer(dealer)
+    dealer = _check_dealer(dealer)
     cards = _validate_order(rules, order)
     hand_positions, pile_positions = rule_data(rules).layout(dealer)
     hands = tuple(tuple(cards[i] for i in positions) for positions in hand_positions)
@@ -87,9 +87,12 @@ def _listed(items: object, reason: Reason, message: str, unordered: bool = False
     return out
 
 
-def _check_dealer(dealer: object) -> None:
-    if type(dealer) is not int or dealer not in (0, 1):
+def _check_dealer(dealer: object) -> int:
+    """The dealer as a seat (a whole number, :func:`._core.args.whole`), or the refusal."""
+    seat = args.seat_or_none(dealer)
+    if seat is None:
         raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {shown(dealer)}")
+    return seat
 
 
 def deal(
@@ -122,7 +125,7 @@ def deal(
     """
     if not isinstance(rules, RuleSet):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
-    _check_dealer(dealer)
+    dealer = _check_dealer(dealer)
     if order is None and rng is None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:
@@ -154,7 +157,7 @@ def compose_order(
     >>> order[30]                      # seat 1 is Elder: his Strohmann 0 is the first packet of four
     Card.parse('XXI')
     """
-    _check_dealer(dealer)
+    dealer = _check_dealer(dealer)
     deck = rules.deck
     hands = _listed(hands, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
     strohmaenner = _listed(strohmaenner, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")

@@ -24,9 +24,7 @@ invalid_card | not a card: 'XXIII'
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar
-
-E = TypeVar("E", bound=enum.Enum)
+from typing import Any
 
 __all__ = [
     "DeckError",
@@ -107,25 +105,6 @@ def shown(value: object, limit: int = 20) -> str:
     if value is None or kind is bool:
         return repr(value)
     return f"a {kind.__name__}"
-
-
-def enum_member(enum: type[E], value: object) -> E | None:
-    """The member of ``enum`` with the value a caller sent, or ``None``. Only a member, a str or
-    an int is looked up: ``enum(value)`` itself hashes the value and writes its repr into its
-    error, which may fail or recurse without end (see :func:`shown`).
-
-    >>> from strohmandeln import Suit
-    >>> enum_member(Suit, 2), enum_member(Suit, [[]]), enum_member(Suit, 10**5000)
-    (<Suit.HEARTS: 2>, None, None)
-    """
-    if isinstance(value, enum):
-        return value
-    if type(value) is not str and type(value) is not int:
-        return None
-    try:
-        return enum(value)
-    except ValueError:
-        return None
 
 
 class StrohmandelnError(Exception):

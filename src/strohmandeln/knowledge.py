@@ -547,8 +547,7 @@ class PlayerView:
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> doc = view.to_dict()
-        >>> doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
+        >>> doc = view.to_dict(); doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
         ('view', 1, [15, 15], {'face_up': '♠J', 'face_down': 3})
         """
         from ._core.documents import view_document  # (on first use: play needs no documents)
@@ -557,8 +556,7 @@ class PlayerView:
     @staticmethod
     def from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:
         """Load a view from :meth:`to_dict`'s form, checking that some deal produces it (or some
-        position: refused with reason ``not_dealt`` under ``dealt_only=True``, as
-        :meth:`GameState.from_dict <strohmandeln.GameState.from_dict>`).
+        position, refused as ``not_dealt`` with ``dealt_only=True``, as in ``GameState.from_dict``).
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)

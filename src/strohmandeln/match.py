@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ._core import args
 from .cards import Card
 from .dealing import deal
 from .errors import Reason, StateError, shown
@@ -81,9 +82,10 @@ class Match:
         """
         if not isinstance(rules, RuleSet):
             raise StateError(Reason.WRONG_RULES, "rules must be a RuleSet")
-        if type(first_dealer) is not int or first_dealer not in (0, 1):
+        seat = args.seat_or_none(first_dealer)
+        if seat is None:
             raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
-        return cls(rules=rules, first_dealer=first_dealer, next_dealer=first_dealer)
+        return cls(rules=rules, first_dealer=seat, next_dealer=seat)
 
     @property
     def multiplier(self) -> int:

@@ -96,12 +96,16 @@ def playouts(rules: RuleSet, count: int, rng: random.Random | int, *, first_deal
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"playouts() takes a RuleSet, not {type(rules).__name__}")
-    if type(count) is not int:
+    number = args.whole(count)
+    if number is None:
         raise TypeError(f"the count must be a whole number, not {type(count).__name__}")
-    if count < 0:
+    if number < 0:
         raise ValueError(f"the count must be 0 or more, not {shown(count)}")
-    if type(first_dealer) is not int or first_dealer not in (0, 1):
+    count = number
+    dealer = args.seat_or_none(first_dealer)
+    if dealer is None:
         raise DeckError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
+    first_dealer = dealer
     uniform = args.generator(rng).random
     with _collector_paused():
         return [state_of(deal_out(rules, first_dealer ^ (k & 1), uniform)[0]) for k in range(count)]

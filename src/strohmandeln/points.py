@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
-from .errors import enum_member, shown
+from ._core.args import enum_member
+from .errors import shown
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -57,10 +57,10 @@ from typing import Any
 
 import attrs
 
-from ._core import setup
+from ._core import args, setup
 from .actions import Announcement, Play, parse_action
 from .cards import Card, cards_from_text
-from .errors import DeckError, NotationError, Reason, StateError, enum_member, shown
+from .errors import DeckError, NotationError, Reason, StateError, shown
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 from .table import Phase
@@ -136,9 +136,10 @@ def _tricks(value: object) -> tuple[tuple[int, Card | Play, Card | Play], ...]:
         if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) != 3:
             raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: give (leader, led card, followed card)")
         leader, led, followed = trick
-        if type(leader) is not int or leader not in (0, 1):
+        seat = args.seat_or_none(leader)
+        if seat is None:
             raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {shown(leader)}")
-        out.append((leader, _trick_card(led, f"tricks[{i}]"), _trick_card(followed, f"tricks[{i}]")))
+        out.append((seat, _trick_card(led, f"tricks[{i}]"), _trick_card(followed, f"tricks[{i}]")))
     return tuple(out)
 
 
@@ -159,7 +160,7 @@ def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announ
         members: list[Announcement] = []
         try:
             for a in anns:
-                member = enum_member(Announcement, a)
+                member = args.enum_member(Announcement, a)
                 if member is None:
                     raise TypeError
                 members.append(member)
@@ -172,9 +173,10 @@ def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announ
 def _seat_or_none(value: object, what: str) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or value not in (0, 1):
+    seat = args.seat_or_none(value)
+    if seat is None:
         raise DeckError(Reason.BAD_SEAT, f"{what} must be seat 0 or 1, not {shown(value)}")
-    return value
+    return seat
 
 
 @attrs.frozen(kw_only=True)

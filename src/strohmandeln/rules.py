@@ -23,7 +23,8 @@ import attrs
 
 from .cards import DECK_40, DECK_54, Card
 from ._core import checked
-from .errors import Reason, RuleSetError, enum_member, shown
+from ._core.args import enum_member
+from .errors import Reason, RuleSetError, shown
 from .points import Counting
 
 __all__ = [
@@ -309,16 +310,14 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
         raise RuleSetError(Reason.INCONSISTENT_RULES, "bonuses must be a mapping or pairs of (Bonus, value)") from None
     pairs: dict[Bonus, int] = {}
     for item in items:
-        try:
-            bonus_value, points = item
-        except (TypeError, ValueError):
-            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus and its value: {shown(item)}") from None
-        bonus = enum_member(Bonus, bonus_value)
+        pair = list(item) if isinstance(item, (tuple, list)) else ()
+        bonus = enum_member(Bonus, pair[0]) if len(pair) == 2 else None
         if bonus is None:
-            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a bonus: {shown(bonus_value)}")
+            what = f"bonus: {shown(pair[0])}" if len(pair) == 2 else f"bonus and its value: {shown(item)}"
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a {what}")
         if bonus in pairs:
             raise RuleSetError(Reason.INCONSISTENT_RULES, f"bonus {bonus.value} is given twice")
-        pairs[bonus] = points
+        pairs[bonus] = pair[1]
     return tuple((bonus, pairs[bonus]) for bonus in Bonus if bonus in pairs)
 
 

@@ -378,10 +378,12 @@ class GameState(KernelState):
         if not self.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if multiplier != 1 or type(multiplier) is not int:
-            if type(multiplier) is not int:
+            number = args.whole(multiplier)
+            if number is None:
                 raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
-            if multiplier < 1:
+            if number < 1:
                 raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
+            multiplier = number
         return scoring.result_of(self._c, multiplier)
 
     def view(self, player: int | None) -> PlayerView:

@@ -22,6 +22,7 @@ except ImportError:  # (mypyc reads the marker when it compiles; at run time it 
 
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
+from .args import seat
 from ..table import Phase, VoidReason
 from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
 from .masks import BIT, TAROCKS
@@ -334,7 +335,7 @@ def check(c: Record, action: object, player: object) -> None:
     turn = c[2]
     if player is not None:
         if type(player) is not int or player not in (0, 1):
-            raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
+            player = seat(player)  # (a whole number of another type, or the refusal)
         if turn >= 0 and player != turn:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
     if type(action) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
