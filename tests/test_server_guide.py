@@ -76,6 +76,7 @@ def test_promise_player_applies_for_that_seat_only() -> None:
                 state.apply(action, player=other)
             assert info.value.reason is Reason.NOT_YOUR_TURN
             assert state.apply(action, player=state.current_player) == state.apply(action)
+            assert state.is_legal(action, player=state.current_player) and not state.is_legal(action, player=other)
 
 
 def test_promise_why_illegal_returns_the_error_apply_raises() -> None:

@@ -59,7 +59,7 @@ from .rules import (
     ValatReplaces,
 )
 from .scoring import DealResult, ScoreLine, score
-from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, card_strength, trick_winner
 from .views import HiddenTurn, PlayerView
 from ._core import engine as _engine
 
@@ -165,6 +165,7 @@ __all__ = [
     "VoidReason",
     "__version__",
     "analysis",
+    "card_strength",
     "card_thirds",
     "cards_from_text",
     "cards_to_text",
@@ -179,4 +180,5 @@ __all__ = [
     "serialization",
     "score",
     "shuffled_order",
+    "trick_winner",
 ]

@@ -1,9 +1,11 @@
 """Two baseline players: uniformly random, and a heuristic that follows [000]'s tactical advice.
 
 They are opponents for testing bots and examples for writing one. A player is any callable that
-takes a :class:`~strohmandeln.GameState` and returns one of its legal actions. Both use only what
-the player to act may know: his own hand, the face-up cards, and the cards already played
-(they never look at the opponent's hand or at face-down Strohmann cards).
+takes a :class:`~strohmandeln.GameState` — or the :class:`~strohmandeln.PlayerView` of the player
+to act — and returns one of its legal actions. Both use only what the player to act may know:
+his own hand, the face-up cards, and the cards already played (they never look at the
+opponent's hand or at face-down Strohmann cards), so they choose the same action from a state
+and from its player's view.
 
 >>> import random
 >>> from strohmandeln import CLASSIC, deal, players
@@ -23,13 +25,14 @@ from collections.abc import Callable
 from ._core.masks import XVII, XVIII
 from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
 from .cards import Card, Rank
+from .knowledge import PlayerView
 from .points import CardPoints
 from .state import GameState, Phase
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "safe_trick_points"]
 
-#: A player: a function from the state (with this player to act) to a legal action.
-Player = Callable[[GameState], Action]
+#: A player: a function from the state, or the view of the player to act, to a legal action.
+Player = Callable[[GameState | PlayerView], Action]
 
 
 class RandomPlayer:
@@ -45,7 +48,7 @@ class RandomPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def __call__(self, state: GameState) -> Action:
+    def __call__(self, state: GameState | PlayerView) -> Action:
         legal = state.legal_actions()
         return legal[int(self.rng.random() * len(legal))]
 
@@ -106,15 +109,16 @@ class HeuristicPlayer:
     def __init__(self, take_threshold: int = 20) -> None:
         self.take_threshold = take_threshold
 
-    def __call__(self, state: GameState) -> Action:
+    def __call__(self, state: GameState | PlayerView) -> Action:
         phase = state.phase
         me = state.current_player
-        assert me is not None
         legal = state.legal_actions()
+        if me is None or not legal:
+            raise ValueError("a player is asked for an action when it is his turn (in his view)")
         if phase is Phase.FOLD:
             return next(a for a in legal if isinstance(a, Keep))
         if phase is Phase.AUCTION:
-            hand = state.hand(me)
+            hand = _hand(state, me)
             tarocks = sum(1 for c in hand if c.is_tarock)
             strong = safe_trick_points(hand).rounded >= self.take_threshold and tarocks >= 6
             return TAKE if strong else PASS
@@ -122,14 +126,14 @@ class HeuristicPlayer:
             return NO_DOUBLE
         return self._play(state, me, legal)
 
-    def _play(self, state: GameState, me: int, legal: tuple[Action, ...]) -> Action:
+    def _play(self, state: GameState | PlayerView, me: int, legal: tuple[Action, ...]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         announced = [a for a in plays if a.announcements]
         if announced:
             return max(announced, key=lambda a: len(a.announcements))
         plain = {a.card: a for a in plays if not a.announcements and a.call is None}
         cards = sorted(plain)
-        hand = set(state.hand(me))
+        hand = set(_hand(state, me))
         tops = set(state.strohmann_tops(me))
         gone = set(state.won_cards(0)) | set(state.won_cards(1))
         my_tarocks = [c for c in hand if c.is_tarock]
@@ -188,3 +192,8 @@ class HeuristicPlayer:
         if winners and (lead.value >= 3 or not lead.is_tarock):
             return min(winners, key=lambda c: (c.value if c.suit is None else 0, c.index))
         return min(choices, key=lambda c: (c.value, c not in tops, c.index))
+
+
+def _hand(state: GameState | PlayerView, me: int) -> tuple[Card, ...]:
+    """The hand of ``me``: a view's own hand, or the state's hand of that seat."""
+    return state.hand if isinstance(state, PlayerView) else state.hand(me)

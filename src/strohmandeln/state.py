@@ -31,9 +31,9 @@ from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
 from .rules import RuleSet
-from .table import Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+from .table import Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, card_strength, trick_winner
 
-__all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason"]
+__all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason", "card_strength", "trick_winner"]
 
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED

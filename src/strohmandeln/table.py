@@ -13,10 +13,50 @@ import enum
 
 import attrs
 
+from ._core.masks import follower_wins
 from .actions import Play
 from .cards import Card
 
-__all__ = ["HiddenTurn", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason"]
+__all__ = ["HiddenTurn", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason", "card_strength", "trick_winner"]
+
+
+def trick_winner(led: Card, followed: Card) -> Card:
+    """R15: the card that wins a trick in which ``followed`` was played on the lead ``led`` — a
+    higher card of the led class (the tarocks, or the led suit), or any tarock on a suit card;
+    else the led card.
+
+    >>> from strohmandeln import Card
+    >>> pairs = [("♥Q", "♥K"), ("♥K", "I"), ("♥K", "♠K"), ("XXI", "Sküs"), ("XXI", "♥K")]
+    >>> [str(trick_winner(Card.parse(a), Card.parse(b))) for a, b in pairs]
+    ['♥K', 'I', '♥K', 'Sküs', 'XXI']
+
+    :raises TypeError: if either is not a :class:`~strohmandeln.Card`.
+    :raises ValueError: if they are the same card.
+    """
+    if not isinstance(led, Card) or not isinstance(followed, Card):
+        raise TypeError("trick_winner() takes two cards")
+    if led is followed:
+        raise ValueError(f"a trick has two different cards, not {led} twice")
+    return followed if follower_wins(led.index, followed.index) else led
+
+
+def card_strength(card: Card) -> int:
+    """A sort key of the cards by their power in a trick (R15): every tarock above every suit
+    card, from I (101) up to the Sküs (122); a suit card by its place in its suit, from the
+    lowest pip (1) up to the King (8). Cards of two suits are equally strong by it: neither
+    beats the other, and the led one wins (:func:`trick_winner`).
+
+    >>> from strohmandeln import cards_from_text
+    >>> [card_strength(card) for card in cards_from_text("Sküs I ♥K ♥4 ♥1 ♣10 ♣7")]
+    [122, 101, 8, 1, 4, 4, 1]
+    >>> [str(card) for card in sorted(cards_from_text("♥1 XX ♥K ♥4"), key=card_strength, reverse=True)]
+    ['XX', '♥K', '♥1', '♥4']
+
+    :raises TypeError: if ``card`` is not a :class:`~strohmandeln.Card`.
+    """
+    if not isinstance(card, Card):
+        raise TypeError("card_strength() takes a card")
+    return 101 + card.index if card.suit is None else 1 + (card.index - 22) % 8
 
 
 class Phase(enum.Enum):

@@ -272,16 +272,19 @@ class KernelState:
             return error
         return None
 
-    def is_legal(self, action: object) -> bool:
-        """Whether ``action`` may be applied now.
+    def is_legal(self, action: object, player: object = None) -> bool:
+        """Whether ``action`` may be applied now (by ``player``, if given: as :meth:`apply` and
+        :meth:`why_illegal` take it; a seat that is not to act may apply nothing).
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> state.is_legal(parse_action("♠7")), state.is_legal(parse_action("♠J"))
         (True, False)
+        >>> state.is_legal(parse_action("♠7"), player=1), state.is_legal(parse_action("♠7"), player=0)
+        (True, False)
         """
-        return self.refusal(action) is None
+        return self.refusal(action, player) is None
 
     def why_illegal(self, action: object, player: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
