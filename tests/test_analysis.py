@@ -8,6 +8,7 @@ import pytest
 
 import strohmandeln as sm
 from strohmandeln import CLASSIC, Card, CardPoints, GameState, Play
+from strohmandeln import analysis
 from strohmandeln.analysis import solve
 from strohmandeln.positions import position
 from strohmandeln.sampling import sample
@@ -103,3 +104,52 @@ def test_solve_outside_the_card_play() -> None:
     with pytest.raises(TypeError):
         solve("state")  # type: ignore[arg-type]
 
+
+
+def _minimax_score(state: sm.GameState, seat: int) -> int:
+    """The reference: every line of play to the end through the public API, seat 0 maximising
+    its final total and seat 1 minimising it; ``seat``'s total."""
+    if state.is_terminal:
+        return state.result().totals[seat]
+    values = [_minimax_score(state.apply(action), 0) for action in state.legal_actions()]
+    best = max(values) if state.current_player == 0 else min(values)
+    return best if seat == 0 else -best
+
+
+@pytest.mark.parametrize("rules", list(sm.PRESETS.values()), ids=list(sm.PRESETS))
+def test_solve_game_is_minimax_on_the_final_score(rules: sm.RuleSet) -> None:
+    """Issue 22: solve_game answers in game points — every legal action's value is the final
+    score with best play by both sides, as a plain minimax over every line through the public
+    API finds it, bonuses included (end-games of random deals of every preset)."""
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = sm.deal(rules, dealer=seed % 2, rng=rng)
+        while not state.is_terminal and (state.phase is not sm.Phase.PLAY or state.trick_number < rules.deck.trick_count - 3 or state.current_trick):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        solution = analysis.solve_game(state)
+        p = state.current_player
+        assert solution.player == p
+        for action, value in solution.values:
+            assert p is not None and value == _minimax_score(state.apply(action), p)
+        assert [a for a, _ in solution.values] == list(state.legal_actions())
+        assert solution.score == max(v for _, v in solution.values)
+        assert set(solution.best_actions) == {a for a, v in solution.values if v == solution.score}
+        checked += 1
+    assert checked >= 4
+
+
+def test_solve_game_of_a_finished_deal_and_outside_the_card_play() -> None:
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=4)
+    with pytest.raises(sm.StateError) as info:
+        analysis.solve_game(state)
+    assert info.value.reason is sm.Reason.WRONG_PHASE
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.phase is sm.Phase.FINISHED:
+        assert analysis.solve_game(state).score == state.result().totals[0]
+    with pytest.raises(TypeError):
+        analysis.solve_game("state")  # type: ignore[arg-type]

@@ -6,6 +6,8 @@ thirds (R2, R4). It sees everything a :class:`~strohmandeln.GameState` holds: bo
 face-down Strohmann cards in their order (so a Strohmann turns up exactly what it will turn up,
 R11, R12, R15). That is the question of an end-game puzzle, and a bot's question about a sampled
 deal (:mod:`strohmandeln.sampling`). Bonuses are not considered: the score is card points only.
+:func:`solve_game` answers in game points instead: the deal's final score for the player to
+move, every bonus and announcement included (R17-R26).
 
 The search grows quickly with the number of cards left; it is meant for the last several tricks
 (up to about ten, depending on how many choices the players have).
@@ -27,12 +29,12 @@ from __future__ import annotations
 import attrs
 
 from ._core import solve as search
-from .actions import PLAIN, Play
+from .actions import PLAIN, Action, Play
 from .errors import Reason, StateError
 from .points import CardPoints
 from .state import GameState, Phase, record_of
 
-__all__ = ["Solution", "solve"]
+__all__ = ["GameSolution", "Solution", "solve", "solve_game"]
 
 
 @attrs.frozen
@@ -107,3 +109,59 @@ def solve(state: GameState) -> Solution:
         values=values,
         nodes=nodes,
     )
+
+
+@attrs.frozen
+class GameSolution:
+    """The value of a position in game points with best play by both sides: the deal's final
+    score for the player to move (R22-R26: the game and every bonus, as :meth:`GameState.result
+    <strohmandeln.GameState.result>` scores it, multiplier 1).
+
+    Two tricks left; seat 1 has no tarock. On card points it does not matter which card seat 0
+    leads; on game points it does: the Pagat must win the *last* trick (R19).
+
+    >>> from strohmandeln import CLASSIC
+    >>> from strohmandeln.positions import position
+    >>> state = position(CLASSIC, hands=("I ♥K", "♥Q ♠7"), rest_to=1, leader=0)
+    >>> [str(play) for play in solve(state).best_plays]
+    ['I', '♥K']
+    >>> solution = solve_game(state)
+    >>> solution.player, solution.score, [str(action) for action in solution.best_actions]
+    (0, -1, ['♥K'])
+    >>> [(str(action), value) for action, value in solution.values]
+    [('I', -2), ('♥K', -1)]
+    """
+
+    #: The seat to move.
+    player: int
+    #: His net game points at the end of the deal with best play (the other seat's are minus it).
+    score: int
+    #: The actions that achieve :attr:`score`, in the order of :meth:`GameState.legal_actions
+    #: <strohmandeln.GameState.legal_actions>`.
+    best_actions: tuple[Action, ...]
+    #: Every legal action (announcements and calls included) and his score after it.
+    values: tuple[tuple[Action, int], ...]
+    #: How many positions the search visited.
+    nodes: int = attrs.field(default=0, eq=False)
+
+
+def solve_game(state: GameState) -> GameSolution:
+    """Best play for both sides from ``state`` to the end of the deal, on the deal's score in game
+    points rather than on card points (:func:`solve`): a bot that wants the Pagat to win the
+    last trick (R19), a Valat (R21), a Mondfang (R23) or an announcement's bonus (R17) asks this.
+
+    It searches every line of play to the end (positions are not merged, since bonuses depend
+    on the order of the tricks): it is meant for the last five or six tricks.
+
+    :raises StateError: with reason ``wrong_phase`` unless the state is in the card play (or
+        finished: then its score is the result's).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"not a GameState: {type(state).__name__}")
+    if state.phase is Phase.FINISHED:
+        return GameSolution(0, state.result().totals[0], (), ())
+    if state.phase is not Phase.PLAY:
+        raise StateError(Reason.WRONG_PHASE, f"solve_game() needs the card play, not the {state.phase.value} phase")
+    p, values, nodes = search.solve_game(record_of(state))
+    best = max(v for _, v in values)
+    return GameSolution(p, best, tuple(a for a, v in values if v == best), tuple(values), nodes)

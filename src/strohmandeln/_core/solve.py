@@ -1,14 +1,16 @@
-"""Exact minimax over the rest of a card play, on card points (R2, R4, R15): the search of
-:func:`strohmandeln.analysis.solve`."""
+"""Exact minimax over the rest of a card play: on card points (R2, R4, R15), the search of
+:func:`strohmandeln.analysis.solve`; on game points (R17-R26), of
+:func:`strohmandeln.analysis.solve_game`."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from ..actions import PLAIN
+from ..actions import PLAIN, Action
 from .engine import KernelState, replayed
 from .masks import bits
 from .record import DEAL, H0, H1, LEAD, T0, T1, TURN, W0, W1, Record
+from .scoring import result_of
 
 _INF: Final = 1 << 20
 
@@ -94,4 +96,51 @@ class _Search:
         else:
             lo = hi = best
         self.table[key] = (lo, hi)
+        return best
+
+
+def solve_game(c: Record) -> tuple[int, list[tuple[Action, int]], int]:
+    """The seat to move in the card play of ``c``, each legal action (announcements and calls
+    included) with his net game points at the end of the deal with best play by both sides
+    (every bonus scored, multiplier 1), and the positions visited."""
+    p = c[TURN]
+    search = _GameSearch()
+    state = replayed(c)
+    values = []
+    for action in state.legal_actions():
+        v = search.value(state.apply(action), -_INF, _INF)
+        values.append((action, v if p == 0 else -v))
+    return p, values, search.nodes
+
+
+class _GameSearch:
+    """Alpha-beta on seat 0's net game points at the end of the deal (the deal's score is zero
+    sum: seat 1 minimises it). A bonus may depend on the order of the tricks (R18, R19, R23),
+    so positions are not merged: the search is meant for the last few tricks."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self) -> None:
+        self.nodes = 0
+
+    def value(self, s: KernelState, alpha: int, beta: int) -> int:
+        c = s._c
+        turn = c[TURN]
+        if turn < 0:
+            return result_of(c, 1).totals[0]
+        self.nodes += 1
+        maximise = turn == 0
+        best = -_INF if maximise else _INF
+        # (strong cards first, as on card points; each card's variants after its plain play)
+        for action in reversed(s.legal_actions()):
+            v = self.value(s.apply(action), alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, best)
+            elif v < best:
+                best = v
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
         return best
