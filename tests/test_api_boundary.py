@@ -67,7 +67,7 @@ UNTRUSTED: dict[str, Callable[[object], object]] = {
     "why_illegal": lambda a: STATE.why_illegal(a),
     "why_illegal(player=)": lambda a: STATE.why_illegal(STATE.legal_actions()[0], player=a),  # type: ignore[arg-type]
     "is_legal": lambda a: STATE.is_legal(a),
-    "is_legal(player=)": lambda a: STATE.is_legal(STATE.legal_actions()[0], player=a),
+    "is_legal(player=)": lambda a: STATE.is_legal(STATE.legal_actions()[0], player=a),  # type: ignore[arg-type]
     "view": lambda a: STATE.view(a),  # type: ignore[arg-type]
     "hand": lambda a: STATE.hand(a),  # type: ignore[arg-type]
     "parse_action": lambda a: sm.parse_action(a),  # type: ignore[arg-type]

@@ -86,6 +86,10 @@ class Reason(enum.StrEnum):
     #: A document of a position (set up, not dealt), refused by a loader called with
     #: ``dealt_only=True``: nothing replays it from a deck order.
     NOT_DEALT = "not_dealt"
+    #: A move sent for another moment of the deal than the present one: ``apply(...,
+    #: expected_ply=)`` with a move number that is not the state's :attr:`~strohmandeln.GameState.ply`
+    #: (a stale or replayed message).
+    STALE_MOVE = "stale_move"
 
 
 def shown(value: object, limit: int = 20) -> str:

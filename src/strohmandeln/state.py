@@ -73,9 +73,13 @@ class GameState(KernelState):
         # The kernel's methods take any object and refuse what is not an action or a seat (their
         # callers may pass untrusted values, and a compiled kernel checks annotated types itself);
         # for a type checker, these are what a caller should pass.
-        def apply(self, action: Action, player: int | None = None) -> Self: ...  # type: ignore[override]
+        def apply(self, action: Action, player: int | None = None, expected_ply: int | None = None) -> Self: ...  # type: ignore[override]
 
-        def why_illegal(self, action: object, player: int | None = None) -> IllegalActionError | None: ...  # type: ignore[override]
+        def why_illegal(  # type: ignore[override]
+            self, action: object, player: int | None = None, expected_ply: int | None = None
+        ) -> IllegalActionError | None: ...
+
+        def is_legal(self, action: object, player: int | None = None, expected_ply: int | None = None) -> bool: ...  # type: ignore[override]
 
     # ------------------------------------------------------------------------------------------
     # The deal and the auction
@@ -194,6 +198,26 @@ class GameState(KernelState):
         1
         """
         return record.trick_count(self._c)
+
+    @property
+    def ply(self) -> int:
+        """The move number: how many actions were applied since the deal (or the position's
+        set-up), ``len(history)``. A server sends it with every view, and a client sends it back
+        with its move: ``apply(action, player=seat, expected_ply=ply)`` refuses a stale or
+        replayed move with reason ``stale_move``.
+
+        >>> from strohmandeln import CLASSIC, deal, Pass, Take, IllegalActionError
+        >>> state = deal(CLASSIC, dealer=0, rng=1)
+        >>> state.ply, state.apply(Pass()).ply
+        (0, 1)
+        >>> after = state.apply(Pass(), player=1, expected_ply=0)
+        >>> try:
+        ...     after.apply(Take(), player=0, expected_ply=0)     # the same message again
+        ... except IllegalActionError as error:
+        ...     print(error.reason.value, "|", error)
+        stale_move | a move for move 0, but the deal is at move 1
+        """
+        return history.ply_of_record(self._c)
 
     @property
     def history(self) -> tuple[Action, ...]:

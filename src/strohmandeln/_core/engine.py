@@ -22,7 +22,8 @@ except ImportError:  # (mypyc reads the marker when it compiles; at run time it 
 
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
-from .args import seat
+from .args import seat, whole
+from .history import ply_of_record
 from ..table import Phase, VoidReason
 from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
 from .masks import BIT, TAROCKS
@@ -106,7 +107,7 @@ class KernelState:
         """
         return self._c[16]  # type: ignore[no-any-return]
 
-    def apply(self, action: object, player: object = None) -> Self:
+    def apply(self, action: object, player: object = None, expected_ply: object = None) -> Self:
         """The state after ``action`` by the player to act; this state is unchanged.
 
         Every action is checked. The plays that :meth:`legal_actions` and
@@ -117,6 +118,9 @@ class KernelState:
 
         :param player: if given, the seat that claims to act; a server passes it so that a move
             out of turn is refused with reason ``not_your_turn``.
+        :param expected_ply: if given, the move number the sender saw (:attr:`ply`); a server
+            passes it so that a stale or replayed move is refused with reason ``stale_move``
+            before anything else is checked.
         :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
             action is not legal here.
 
@@ -143,6 +147,8 @@ class KernelState:
         calls: int
         lmask: int
         d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, now, lmask = c
+        if expected_ply is not None:
+            check_ply(c, expected_ply)
         # The hot path: an interned plain play (what legal_actions() and parse_action() return,
         # recognised by identity) of a legal card.
         if phase is _PLAY and player is None:
@@ -254,11 +260,13 @@ class KernelState:
         n._c = c
         return n
 
-    def refusal(self, action: object, player: object = None) -> IllegalActionError | None:
-        """``None`` if ``action`` may be applied (by ``player``, if given), else the error
-        :meth:`apply` would raise."""
+    def refusal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
+        """``None`` if ``action`` may be applied (by ``player``, at ``expected_ply``, if given),
+        else the error :meth:`apply` would raise."""
         c = self._c
         try:
+            if expected_ply is not None:
+                check_ply(c, expected_ply)
             check(c, action, player)
             if isinstance(action, Play):
                 d, p, lead, ntr, calls = c[0], c[2], c[9], c[10], c[11]
@@ -272,7 +280,7 @@ class KernelState:
             return error
         return None
 
-    def is_legal(self, action: object, player: object = None) -> bool:
+    def is_legal(self, action: object, player: object = None, expected_ply: object = None) -> bool:
         """Whether ``action`` may be applied now (by ``player``, if given: as :meth:`apply` and
         :meth:`why_illegal` take it; a seat that is not to act may apply nothing).
 
@@ -284,9 +292,9 @@ class KernelState:
         >>> state.is_legal(parse_action("♠7"), player=1), state.is_legal(parse_action("♠7"), player=0)
         (True, False)
         """
-        return self.refusal(action, player) is None
+        return self.refusal(action, player, expected_ply) is None
 
-    def why_illegal(self, action: object, player: object = None) -> IllegalActionError | None:
+    def why_illegal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
@@ -295,7 +303,7 @@ class KernelState:
         >>> state.why_illegal(parse_action("♠J")).reason
         <Reason.CARD_NOT_AVAILABLE: 'card_not_available'>
         """
-        return self.refusal(action, player)
+        return self.refusal(action, player, expected_ply)
 
     def _legal_mask(self) -> int:
         """The cards the seat to act may play (0 outside the card play)."""
@@ -328,6 +336,13 @@ def step(c: Record, action: object, player: object = None) -> Record:
     """The record after ``action`` (by ``player``, if given) in the record ``c``; raises its
     refusal (the kernel's replays of documents and samples)."""
     return replayed(c).apply(action, player)._c
+
+
+def check_ply(c: Record, expected: object) -> None:
+    """Refuse a move sent for another moment than the record's (``stale_move``)."""
+    ply = ply_of_record(c)
+    if (expected if type(expected) is int else whole(expected)) != ply:
+        raise IllegalActionError(Reason.STALE_MOVE, f"a move for move {shown(expected)}, but the deal is at move {ply}")
 
 
 def check(c: Record, action: object, player: object) -> None:

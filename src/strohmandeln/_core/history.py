@@ -33,7 +33,7 @@ from .formats import (
     T_VARIANTS,
     T_WINNER,
 )
-from .record import EVENTS, HIST, LEAD, TRICKS, Record, walk
+from .record import EVENTS, HIST, LEAD, NTR, TRICKS, Record, walk
 
 #: The announcements of each pair of announcement bits (R17).
 ANNOUNCEMENTS: Final[tuple[frozenset[Announcement], ...]] = (
@@ -109,6 +109,22 @@ def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, .
     if lead >= 0:
         out.append(lead_play(lead))
     return tuple(out)
+
+
+def ply_of(hist: Any, ntr: int, setup: int, lead: int) -> int:
+    """The number of actions of :func:`actions_of` (the decisions, two plays a trick after the
+    set-up, and the lead), counted without making them."""
+    n = 2 * (ntr - setup) + (lead >= 0)
+    node = hist
+    while node is not None:
+        node = node[0]
+        n += 1
+    return n
+
+
+def ply_of_record(c: Record) -> int:
+    """The number of actions applied since the deal (:func:`ply_of`)."""
+    return ply_of(c[HIST], c[NTR], c[0].setup_tricks, c[LEAD])
 
 
 def of_record(c: Record) -> tuple[Action, ...]:

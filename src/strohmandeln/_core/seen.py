@@ -34,7 +34,7 @@ from .formats import (
     T_LED,
     T_LED_INFO,
 )
-from .history import actions_of
+from .history import actions_of, ply_of
 from .record import (
     AUC,
     CALLS,
@@ -289,6 +289,11 @@ def piles(s: Seen) -> tuple[tuple[int, int], ...]:
 def history(s: Seen) -> tuple[Action, ...]:
     """Every action so far, in order (all actions are public)."""
     return actions_of(s.hist, s.tricks, s.setup, s.lead)
+
+
+def ply(s: Seen) -> int:
+    """The number of actions so far (the length of :func:`history`)."""
+    return ply_of(s.hist, s.ntr, s.setup, s.lead)
 
 
 def play_actors(s: Seen) -> list[int]:

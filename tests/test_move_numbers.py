@@ -1,0 +1,67 @@
+"""Move numbers (issue 22): GameState.ply and PlayerView.ply, and apply(expected_ply=), which
+refuses a stale or replayed move with reason stale_move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import strohmandeln as sm
+from strohmandeln import PRESETS, Reason
+from strohmandeln.positions import position
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_ply_is_the_number_of_actions_in_states_and_views(rules: sm.RuleSet) -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = sm.deal(rules, dealer=seed % 2, rng=rng)
+        while True:
+            assert state.ply == len(state.history) == state.view(0).ply == state.view(None).ply
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()), expected_ply=state.ply)
+    puzzle = position(sm.CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), tricks=[(0, "♥K", "XX")], rest_to=0, leader=1)
+    assert puzzle.ply == 0 and puzzle.apply(puzzle.legal_actions()[0]).ply == 1  # (set-up tricks are no moves)
+
+
+def test_a_stale_or_replayed_move_is_refused_as_such() -> None:
+    """The same message applied twice, or a move for an older moment, is refused with
+    stale_move — before the seat, the phase or the card is looked at (a replayed card would
+    otherwise read as card_not_available, and a replayed decision as wrong_phase)."""
+    rng = random.Random(5)
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=rng)
+    while not state.is_terminal:
+        seat, ply = state.current_player, state.ply
+        action = rng.choice(state.legal_actions())
+        after = state.apply(action, player=seat, expected_ply=ply)
+        for stale in (ply, ply - 1, ply + 2):
+            if stale < 0:
+                continue
+            error = after.why_illegal(action, player=seat, expected_ply=stale)
+            assert error is not None and error.reason is Reason.STALE_MOVE, error
+            assert not after.is_legal(action, player=seat, expected_ply=stale)
+            with pytest.raises(sm.IllegalActionError) as info:
+                after.apply(action, player=seat, expected_ply=stale)
+            assert info.value.reason is Reason.STALE_MOVE
+            assert f"move {stale}" in info.value.message and f"at move {ply + 1}" in info.value.message
+        state = after
+
+
+@pytest.mark.parametrize("bad", ["1", 1.0, True, [1], 10**5000], ids=["text", "float", "bool", "list", "huge int"])
+def test_a_move_number_that_is_no_whole_number_is_stale(bad: object) -> None:
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=1).apply(sm.Pass())
+    assert state.ply == 1
+    with pytest.raises(sm.IllegalActionError) as info:
+        state.apply(state.legal_actions()[0], expected_ply=bad)  # type: ignore[arg-type]
+    assert info.value.reason is Reason.STALE_MOVE and len(info.value.message) < 100
+
+
+def test_a_move_number_of_another_library_is_taken() -> None:
+    class Integer:
+        def __index__(self) -> int:
+            return 1
+
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=1).apply(sm.Pass())
+    assert state.apply(state.legal_actions()[0], expected_ply=Integer()) == state.apply(state.legal_actions()[0])  # type: ignore[arg-type]
