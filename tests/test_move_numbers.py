@@ -65,3 +65,22 @@ def test_a_move_number_of_another_library_is_taken() -> None:
 
     state = sm.deal(sm.CLASSIC, dealer=0, rng=1).apply(sm.Pass())
     assert state.apply(state.legal_actions()[0], expected_ply=Integer()) == state.apply(state.legal_actions()[0])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_events_since_a_move_are_the_events_a_client_has_not_seen(rules: sm.RuleSet) -> None:
+    """Issue 22: a server sends a client who saw move k the history after k and
+    ``view.events_since(k)``: exactly the events of the present view that the view at move k
+    did not have, for every viewer and every pair of moments."""
+    rng = random.Random(11)
+    states = [sm.deal(rules, dealer=1, rng=rng)]
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    for seat in (0, 1, None):
+        views = [state.view(seat) for state in states]
+        for now in views[:: max(len(views) // 12, 1)] + [views[-1]]:
+            for before in views[: now.ply + 1 : 3]:
+                assert now.events_since(before.ply) == now.events[len(before.events) :]
+                assert now.history[before.ply :] == now.history[len(before.history) :]
+    with pytest.raises(TypeError):
+        views[-1].events_since("3")  # type: ignore[arg-type]

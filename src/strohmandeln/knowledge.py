@@ -69,8 +69,6 @@ class PlayerView:
             value = self._memo[name] = make(self._s)
         return value
 
-    # Who is looking
-
     @property
     def player(self) -> int | None:
         """The viewer's seat, or ``None`` for a spectator.
@@ -340,6 +338,10 @@ class PlayerView:
         )
         return events
 
+    def events_since(self, ply: int) -> tuple[StrohmannTurn | HiddenTurn, ...]:
+        """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since."""
+        return tuple(event_of(e) for e in seen.events_since(self._s, ply))
+
     def won_cards(self, player: int) -> tuple[Card, ...]:
         """The cards in ``player``'s tricks (public).
 
@@ -540,8 +542,6 @@ class PlayerView:
             return True
         # (only actions are compared: the comparisons of a client's objects may do anything)
         return type(action) in _ACTION_TYPES and action in legal
-
-    # Serialization
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-compatible form of the view (see :mod:`strohmandeln.serialization`).

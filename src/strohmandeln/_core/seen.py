@@ -26,6 +26,7 @@ from .formats import (
     E_CARD_FIELD,
     E_HIDDEN,
     E_PILE,
+    E_TRICK,
     HIDDEN_CARD,
     I_STROHMANN,
     L_STROHMANN,
@@ -34,6 +35,7 @@ from .formats import (
     T_LED,
     T_LED_INFO,
 )
+from .args import whole
 from .history import actions_of, ply_of
 from .record import (
     AUC,
@@ -261,6 +263,18 @@ def project(state: KernelState, player: int | None) -> Seen:
 def events(s: Seen) -> tuple[int, ...]:
     """The packed events, the cards hidden from the viewer masked (:data:`HIDDEN_CARD`)."""
     return tuple(walk(s.evc)) + s.evs
+
+
+def events_since(s: Seen, ply: object) -> tuple[int, ...]:
+    """The packed :func:`events` that happened after move ``ply`` (a whole number, else
+    ``TypeError``): an event after trick ``n`` happened at the move that completed it (for ``n``
+    0, the uncovering before the first lead, at the last decision of the auction), each trick
+    after the set-up being two moves."""
+    after = whole(ply)
+    if after is None:
+        raise TypeError(f"ply must be a whole number, not {type(ply).__name__}")
+    decisions = len(walk(s.hist))  # (the actions before the card play)
+    return tuple(e for e in events(s) if decisions + 2 * max((e >> E_TRICK) - s.setup, 0) > after)
 
 
 def piles(s: Seen) -> tuple[tuple[int, int], ...]:
