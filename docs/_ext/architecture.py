@@ -179,7 +179,35 @@ class PackedFormats(Directive):
         return row
 
 
+class ObservationLayout(Directive):
+    """``.. observation-layout::``: the fields of :func:`strohmandeln.encoding.observation`'s
+    vector, generated from :data:`strohmandeln.encoding.OBSERVATION_LAYOUT`."""
+
+    has_content = False
+
+    def run(self) -> list[Any]:
+        from strohmandeln.encoding import OBSERVATION_LAYOUT
+
+        table = nodes.table()
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (16, 12, 60):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += PackedFormats._row("field", "entries", "meaning")
+        body = nodes.tbody()
+        group += body
+        start = 0
+        for name, size, meaning in OBSERVATION_LAYOUT:
+            entries = f"{start}–{start + size - 1}" if size > 1 else str(start)
+            body += PackedFormats._row(name, entries, meaning)
+            start += size
+        return [table]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("layers-drawing", LayersDrawing)
     app.add_directive("packed-formats", PackedFormats)
+    app.add_directive("observation-layout", ObservationLayout)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
