@@ -19,8 +19,11 @@ sys.path.insert(0, str(ROOT / "src"))
 project = "strohmandeln"
 author = "The strohmandeln developers"
 copyright = "2026, The strohmandeln developers"
-release = "0.1.0"
-version = "0.1"
+# (the one version number is the package's: strohmandeln.__version__, read by setuptools too)
+release = next(
+    line.split('"')[1] for line in (ROOT / "src" / "strohmandeln" / "__init__.py").read_text(encoding="utf-8").splitlines() if line.startswith("__version__")
+)
+version = ".".join(release.split(".")[:2])
 
 # -- General configuration ---------------------------------------------------
 

@@ -63,6 +63,7 @@ from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidRe
 from .views import HiddenTurn, PlayerView
 from ._core import engine as _engine
 
+#: The version of the package: declared here only (pyproject.toml and the docs read it).
 __version__ = "0.1.0"
 
 #: Whether the kernel (:mod:`strohmandeln._core`) runs compiled (a wheel built with mypyc) or as
