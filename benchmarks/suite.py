@@ -599,8 +599,9 @@ class Results:
     def failing(self) -> list[Figure]:
         return [f for f in self.ordered() if f.fails]
 
-    def report(self) -> list[str]:
-        """The header with the build and the machine, the table, the notes and the verdict."""
+    def report(self, gated: bool = True) -> list[str]:
+        """The header with the build and the machine, the table, the notes and the verdict (of a
+        gated run: whether it fails; else what missed, reported only)."""
         figures = self.ordered()
         s = self.settings
         lines = [
@@ -613,12 +614,16 @@ class Results:
             *table(figures).splitlines(),
             "",
             "median: of the rounds (a ratio: of the per-round ratios); × target: how many times the target "
-            "is met (≥ 1.00 meets it); a miss by more than 20% fails the run.",
+            "is met (≥ 1.00 meets it); "
+            + ("a miss by more than 20% fails the run." if gated else "this run reports the misses and fails on none (--report-only)."),
             *(f"  {f.label.strip()}: {f.note}" for f in figures if f.note),
             *(f"  {line}" for line in self.details),
         ]
         failing = self.failing()
-        if failing:
+        if failing and not gated:
+            missed = ", ".join(f.label.strip() for f in failing)
+            lines.append(f"verdict: not gated (--report-only); {len(failing)} figure(s) more than 20% off their targets: {missed}")
+        elif failing:
             lines.append(f"verdict: FAILED ({', '.join(f.label.strip() for f in failing)})")
         else:
             lines.append(f"verdict: every figure of the {BUILD} build within 20% of its target")
