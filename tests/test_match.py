@@ -122,8 +122,11 @@ def play(match: Match, s: Scripted) -> Match:
     state = match.deal(order=s.order)
     for text in s.actions:
         state = state.apply(parse_action(text))
-    assert state == s.state and state.is_terminal
+    # (the match deals at its stakes, R26: the state differs from the script's by them alone)
+    assert state.multiplier == match.multiplier and state.history == s.state.history and state.is_terminal
+    assert state.result() == s.state.result(multiplier=match.multiplier)
     after = match.record(state)
+    assert after.deals[-1] == state and after.results[-1] == state.result()
     assert after.scores[0] + after.scores[1] == 0
     assert after.scores[0] == sum(r.totals[0] for r in after.results)
     return after

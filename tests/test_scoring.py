@@ -361,9 +361,10 @@ def test_R24_score_refuses_a_running_deal_and_bad_arguments() -> None:
     for bad in (None, "state", state.view(0)):
         with pytest.raises(TypeError, match="takes a GameState"):
             score(bad)  # type: ignore[arg-type]
-    for multiplier in (1.0, 2.5, "2", None, True):
+    for multiplier in (1.0, 2.5, "2", True):
         with pytest.raises(TypeError, match="multiplier must be an int"):
             score(state, multiplier)  # type: ignore[arg-type]
+    assert score(state, None) == score(state)  # (None: the deal's own stakes, R26)
     for multiplier in (0, -1):
         with pytest.raises(ValueError, match="at least 1"):
             score(state, multiplier)

@@ -101,6 +101,7 @@ def deal(
     dealer: int = 0,
     order: Sequence[Card] | None = None,
     rng: random.Random | int | None = None,
+    multiplier: int = 1,
 ) -> GameState:
     """The first state of a deal.
 
@@ -109,8 +110,11 @@ def deal(
     :param order: an explicit deck order, top card first: a permutation of exactly
         ``rules.deck.cards`` (R6).
     :param rng: a :class:`random.Random` or an integer seed to shuffle with, if no ``order``.
+    :param multiplier: the deal's stakes, how many times its score counts (R26):
+        :meth:`Match.deal <strohmandeln.Match.deal>` passes the match's.
     :raises DeckError: if the order is not a permutation of the deck, if both or neither of
         ``order`` and ``rng`` are given, or if the dealer is not a seat.
+    :raises TypeError, ValueError: if ``multiplier`` is not a whole number of at least 1.
 
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, DeckError
@@ -126,14 +130,19 @@ def deal(
     if not isinstance(rules, RuleSet):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
     dealer = _check_dealer(dealer)
+    stakes = args.whole(multiplier)
+    if stakes is None:
+        raise TypeError(f"the multiplier must be a whole number, not {type(multiplier).__name__}")
+    if stakes < 1:
+        raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
     if order is None and rng is None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng, not both")
     if order is not None:
         cards = _validate_order(rules, order)
-        return state_of(record.initial(Deal.dealt(rules, tuple([c.index for c in cards]), dealer, cards)))
-    return state_of(record.initial(shuffled_deal(rules, dealer, args.generator(rng).random)))
+        return state_of(record.initial(Deal.dealt(rules, tuple([c.index for c in cards]), dealer, cards, stakes)))
+    return state_of(record.initial(shuffled_deal(rules, dealer, args.generator(rng).random, stakes)))
 
 
 def compose_order(

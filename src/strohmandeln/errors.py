@@ -90,6 +90,8 @@ class Reason(enum.StrEnum):
     #: expected_ply=)`` with a move number that is not the state's :attr:`~strohmandeln.GameState.ply`
     #: (a stale or replayed message).
     STALE_MOVE = "stale_move"
+    #: A deal recorded into a match at other stakes than the match's next deal (R26).
+    WRONG_STAKES = "wrong_stakes"
 
 
 def shown(value: object, limit: int = 20) -> str:

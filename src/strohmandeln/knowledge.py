@@ -35,8 +35,7 @@ class PlayerView:
 
     >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
-    >>> view = state.view(1)
-    >>> view
+    >>> view = state.view(1); view
     <PlayerView player=1 classic phase=play tricks=0 to_act=1>
     >>> view.hand == state.hand(1), view.hand_size(0), view == state.view(1), view == state.view(0)
     (True, 15, True, False)
@@ -48,9 +47,7 @@ class PlayerView:
     _memo: dict[str, Any]
 
     def __init__(self, seen: object = None) -> None:
-        """Views come from :meth:`GameState.view <strohmandeln.GameState.view>` and
-        :meth:`from_dict`; this constructor refuses anything but the kernel's projection of a
-        state (it is how those make one)."""
+        """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection)."""
         if type(seen) is not Seen:
             raise TypeError("use GameState.view() to create a PlayerView")
         object.__setattr__(self, "_s", seen)
@@ -242,6 +239,11 @@ class PlayerView:
         """
         history: tuple[Action, ...] = self._cached("history", seen.history)
         return history
+
+    @property
+    def multiplier(self) -> int:
+        """The deal's stakes (R26: :attr:`GameState.multiplier <strohmandeln.GameState.multiplier>`)."""
+        return self._s.multiplier
 
     @property
     def ply(self) -> int:
@@ -577,11 +579,10 @@ class PlayerView:
     def __hash__(self) -> int:
         return hash(seen.key(self._s))
 
-    def __copy__(self) -> PlayerView:
+    def __copy__(self, memo: object = None) -> PlayerView:  # (immutable: a copy is itself)
         return self
 
-    def __deepcopy__(self, memo: object) -> PlayerView:
-        return self
+    __deepcopy__ = __copy__
 
     def __repr__(self) -> str:
         s = self._s

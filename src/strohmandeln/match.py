@@ -32,7 +32,8 @@ from .dealing import deal
 from .errors import Reason, StateError, shown
 from .rules import DrawDoubling, RuleSet
 from .scoring import DealResult, score
-from .state import GameState, VoidReason
+from ._core.record import restamped
+from .state import GameState, VoidReason, record_of, state_of
 
 __all__ = ["Match"]
 
@@ -111,20 +112,23 @@ class Match:
         return sum(1 for r in self.results if not r.is_void)
 
     def deal(self, *, order: Sequence[Card] | None = None, rng: random.Random | int | None = None) -> GameState:
-        """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or ``rng``.
+        """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or
+        ``rng``, at the match's stakes (:attr:`multiplier`, R26): its :meth:`GameState.result
+        <strohmandeln.GameState.result>` is what the match will record.
 
         >>> from strohmandeln import CLASSIC
         >>> state = Match.start(CLASSIC, first_dealer=1).deal(rng=5)
-        >>> state.dealer, state.elder
-        (1, 0)
+        >>> state.dealer, state.elder, state.multiplier
+        (1, 0, 1)
         """
-        return deal(self.rules, dealer=self.next_dealer, order=order, rng=rng)
+        return deal(self.rules, dealer=self.next_dealer, order=order, rng=rng, multiplier=self.multiplier)
 
     def record(self, state: GameState) -> Match:
-        """The match after the finished (or void) deal ``state``.
+        """The match after the finished (or void) deal ``state``, recorded at the match's stakes
+        (R26; a deal dealt outside the match, at stakes 1, is recorded at the match's).
 
         :raises StateError: if the deal is not over, or is not the match's next deal (another
-            rule set or dealer).
+            rule set or dealer, or other stakes than 1 and the match's: ``wrong_stakes``).
 
         >>> import random
         >>> from strohmandeln import CLASSIC, StateError
@@ -177,7 +181,12 @@ class Match:
                 raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
             if state.dealer != dealer:
                 raise StateError(Reason.BAD_SEAT, f"seat {dealer} deals next, not seat {state.dealer}")
-            result = score(state, _multiplier(mode, doubled_deals, factor))
+            stakes = _multiplier(mode, doubled_deals, factor)
+            if state.multiplier != stakes:
+                if state.multiplier != 1:
+                    raise StateError(Reason.WRONG_STAKES, f"the deal counts {state.multiplier} times, the match's next deal {stakes} times")
+                state = state_of(restamped(record_of(state), stakes))  # (dealt outside the match)
+            result = score(state)
             if state.void_reason is not VoidReason.FOLDED:
                 dealer = 1 - dealer  # R5; R7: after a fold the same dealer deals again
             if state.void_reason is None:

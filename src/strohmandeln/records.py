@@ -58,7 +58,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ._core.checked import MAX_DEALS
+from ._core.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError
@@ -152,12 +152,17 @@ def _action_text(action: Action, ascii: bool) -> str:
     return action.ascii if ascii and isinstance(action, Play) else str(action)
 
 
-def _deal_lines(state: GameState, ascii: bool) -> list[str]:
+def _deal_lines(state: GameState, ascii: bool, stakes: bool = True) -> list[str]:
+    """A deal's lines; ``stakes``: with its multiplier when it is not 1 (a match's deals have
+    the match's, which its record implies)."""
     if state.order is None:
         raise SerializationError(
             Reason.NO_DECK_SOURCE, "a record needs a dealt state; a position has no deck order (use serialization.to_dict)"
         )
-    lines = [f"dealer {state.dealer}", "order " + " ".join(_card_text(c, ascii) for c in state.order)]
+    lines = [f"dealer {state.dealer}"]
+    if stakes and state.multiplier != 1:
+        lines.append(f"multiplier {state.multiplier}")
+    lines.append("order " + " ".join(_card_text(c, ascii) for c in state.order))
     history = state.history
     first_play = next((i for i, a in enumerate(history) if isinstance(a, Play)), len(history))
     if first_play:
@@ -206,7 +211,7 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
     for number, state in enumerate(match.deals, 1):
         lines.append(f"deal {number}")
-        lines.extend(_deal_lines(state, ascii))
+        lines.extend(_deal_lines(state, ascii, stakes=False))
     return "\n".join(lines) + "\n"
 
 
@@ -281,6 +286,13 @@ def _seat(lines: _Lines, key: str) -> int:
 
 def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameState:
     dealer = _seat(lines, "dealer")
+    multiplier = 1
+    item = lines.peek()
+    if stop is None and item is not None and item[1].partition(" ")[0] == "multiplier":  # (R26; not in a match)
+        number, value = lines.take("multiplier")
+        if not (value.isascii() and value.isdigit()) or len(value) > 8 or not 1 <= int(value) <= MAX_MULTIPLIER:
+            raise RecordError(f"line {number}: multiplier must be a whole number from 1, not {value[:20]!r}", line=number)
+        multiplier = int(value)
     number, value = lines.take("order")
     tokens = value.split()
     if len(tokens) > 64:
@@ -292,7 +304,7 @@ def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameStat
         except NotationError:
             raise RecordError(f"line {number}: card {k} of the order, {token[:20]!r}, is not a card", line=number, cause=Reason.INVALID_CARD) from None
     try:
-        state = deal(rules, dealer=dealer, order=cards)
+        state = deal(rules, dealer=dealer, order=cards, multiplier=multiplier)
     except StrohmandelnError as error:
         raise RecordError(f"line {number}: {error.message}", line=number, cause=error.reason) from None
     count = 0

@@ -27,10 +27,11 @@ from .state import GameState
 __all__ = ["DealResult", "ScoreLine", "score"]
 
 
-def score(state: GameState, multiplier: int = 1) -> DealResult:
-    """Score a terminal state (R17–R25) with the deal's ``multiplier`` (R26).
+def score(state: GameState, multiplier: int | None = None) -> DealResult:
+    """Score a terminal state (R17–R25) at the deal's stakes (R26: :attr:`GameState.multiplier
+    <strohmandeln.GameState.multiplier>`), or ``multiplier`` times if it is given.
 
-    The same as :meth:`GameState.result`; a :class:`~strohmandeln.Match` passes the multiplier.
+    The same as :meth:`GameState.result`.
 
     :raises StateError: with reason ``not_finished`` while the deal goes on.
     :raises TypeError: if ``state`` is not a state or ``multiplier`` not an int.

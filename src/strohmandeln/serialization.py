@@ -268,6 +268,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     for state in match.deals:
         doc = state.to_dict()
         del doc["format"], doc["type"], doc["rules"]
+        doc.pop("multiplier", None)  # (the match's: its deals are recorded at its stakes)
         deals.append(doc)
     return {**checked.head("match"), "rules": rules_ref(match.rules), "first_dealer": match.first_dealer, "deals": deals}
 

@@ -384,9 +384,22 @@ class GameState(KernelState):
     # ------------------------------------------------------------------------------------------
     # Conveniences: the result, a view, the document
 
-    def result(self, *, multiplier: int = 1) -> DealResult:
+    @property
+    def multiplier(self) -> int:
+        """The deal's stakes: how many times its score counts (R26). A deal dealt by a
+        :class:`~strohmandeln.Match` (:meth:`Match.deal <strohmandeln.Match.deal>`) carries the
+        match's multiplier, which :meth:`result` applies; 1 otherwise.
+
+        >>> from strohmandeln import CLASSIC, deal
+        >>> deal(CLASSIC, dealer=0, rng=1).multiplier, deal(CLASSIC, dealer=0, rng=1, multiplier=2).multiplier
+        (1, 2)
+        """
+        return record.multiplier_of(self._c)
+
+    def result(self, *, multiplier: int | None = None) -> DealResult:
         """The itemised result of the finished (or void) deal (R24), every line counted
-        ``multiplier`` times (the deal's multiplier in a match, R26; see :class:`~strohmandeln.Match`).
+        :attr:`multiplier` times (R26; see :class:`~strohmandeln.Match`), or ``multiplier``
+        times if it is given.
 
         :raises StateError: with reason ``not_finished`` while the deal goes on.
         :raises TypeError: if ``multiplier`` is not an int (``True`` neither).
@@ -401,7 +414,9 @@ class GameState(KernelState):
         """
         if not self.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
-        if multiplier != 1 or type(multiplier) is not int:
+        if multiplier is None:
+            multiplier = record.multiplier_of(self._c)
+        elif multiplier != 1 or type(multiplier) is not int:
             number = args.whole(multiplier)
             if number is None:
                 raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")

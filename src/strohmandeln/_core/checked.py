@@ -29,6 +29,8 @@ FORMAT: Final = 1
 MAX_ITEMS: Final = 256
 #: The most deals a match document may hold.
 MAX_DEALS: Final = 10_000
+#: The highest stakes of a deal a document or record may name (R26).
+MAX_MULTIPLIER: Final = 1 << 20
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
 #: The largest JSON text ``from_json`` reads by default, in characters: room for a match of

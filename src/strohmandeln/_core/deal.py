@@ -77,6 +77,7 @@ FIELDS: Final = (
     "rostopschin",
     "call_cards",
     "ann_cards",
+    "multiplier",
 )
 
 
@@ -97,11 +98,13 @@ class Deal:
         setup_tricks: int = 0,
         setup_won: int = 0,
         reach: tuple[int, int] | None = None,
+        multiplier: int = 1,
     ) -> None:  # (the hot caller, dealt_with, passes every argument by position)
         """``order_index``: the deck order as card indices (``None`` for a position, whose hands
         and Strohmänner are given); ``setup_tricks``: a position's tricks, which are not part of
         its history, the first ``setup_won`` of them given as won cards (:mod:`._core.setup`);
-        ``reach``: the cards each seat holds or will turn up, where the caller knows them."""
+        ``reach``: the cards each seat holds or will turn up, where the caller knows them;
+        ``multiplier``: the deal's stakes (R26: a match's doubled deal counts 2, …)."""
         if not TRICK_OUTCOME:  # (the first deal of the process builds the card play's tables)
             build_tables()
         self.rules = rules
@@ -115,6 +118,8 @@ class Deal:
         self.piles = piles
         self.setup_tricks = setup_tricks
         self.setup_won = setup_won
+        #: how many times the deal's score counts (R26), set by a match
+        self.multiplier = multiplier
         self.deck_mask = data.deck_mask
         self.tricks = data.tricks
         self.rostopschin = data.rostopschin
@@ -177,13 +182,15 @@ class Deal:
             self.may_vary = (False, False)
 
     @classmethod
-    def dealt(cls, rules: RuleSet, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None = None) -> Deal:
+    def dealt(cls, rules: RuleSet, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None = None, multiplier: int = 1) -> Deal:
         """The deal of the deck order ``idx`` (card indices, top first) by R6's layout."""
         data = rule_data(rules)
-        return cls.dealt_with(data, rules, idx, dealer, order)
+        return cls.dealt_with(data, rules, idx, dealer, order, multiplier)
 
     @classmethod
-    def dealt_with(cls, data: RuleData, rules: RuleSet, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None = None) -> Deal:
+    def dealt_with(
+        cls, data: RuleData, rules: RuleSet, idx: tuple[int, ...], dealer: int, order: tuple[Card, ...] | None = None, multiplier: int = 1
+    ) -> Deal:
         """:meth:`dealt`, with the rule set's data at hand."""
         # (``itemgetter(*cards)(BIT)`` is the cheapest C-level way to the bits of many cards)
         get_e, get_d = data.hand_getters
@@ -201,12 +208,20 @@ class Deal:
             hand_d = sum(itemgetter(*get_d(idx))(BIT))
             reach = None
         if dealer == 0:
-            return cls(rules, data, idx, 0, (hand_d, hand_e), piles_d + piles_e, order, 0, 0, reach)
-        return cls(rules, data, idx, 1, (hand_e, hand_d), piles_e + piles_d, order, 0, 0, reach)
+            return cls(rules, data, idx, 0, (hand_d, hand_e), piles_d + piles_e, order, 0, 0, reach, multiplier)
+        return cls(rules, data, idx, 1, (hand_e, hand_d), piles_e + piles_d, order, 0, 0, reach, multiplier)
+
+    def stamped(self, multiplier: int) -> Deal:
+        """This deal with the stakes ``multiplier`` (R26)."""
+        hands = (self.hands[0], self.hands[1])
+        return Deal(self.rules, self.data, self.order_index, self.dealer, hands, self.piles, self._order, self.setup_tricks, self.setup_won, None, multiplier)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # (the rule data and the tables are rebuilt, not pickled)
-        return (_unpickle_deal, (self.rules, self.order_index, self.dealer, self.hands, self.piles, self._order, self.setup_tricks, self.setup_won))
+        return (
+            _unpickle_deal,
+            (self.rules, self.order_index, self.dealer, self.hands, self.piles, self._order, self.setup_tricks, self.setup_won, self.multiplier),
+        )
 
     @property
     def order(self) -> tuple[Card, ...] | None:
@@ -219,7 +234,7 @@ class Deal:
 
     def key(self) -> tuple[object, ...]:
         """What makes two deals the same (for the equality of states)."""
-        return (self.rules, self.order_index, self.dealer, self.piles, self.hands, self.setup_tricks, self.setup_won)
+        return (self.rules, self.order_index, self.dealer, self.piles, self.hands, self.setup_tricks, self.setup_won, self.multiplier)
 
 
 def _may_vary(data: RuleData, reach: int) -> bool:
@@ -273,8 +288,9 @@ def _unpickle_deal(
     order: tuple[Card, ...] | None,
     setup_tricks: int,
     setup_won: int,
+    multiplier: int = 1,
 ) -> Deal:
-    return Deal(rules, rule_data(rules), order_index, dealer, hands, piles, order=order, setup_tricks=setup_tricks, setup_won=setup_won)
+    return Deal(rules, rule_data(rules), order_index, dealer, hands, piles, order, setup_tricks, setup_won, None, multiplier)
 
 
 def shuffled(n: int, random: Callable[[], float]) -> list[int]:
@@ -287,11 +303,11 @@ def shuffled(n: int, random: Callable[[], float]) -> list[int]:
     return sorted(range(n), key=keys.__getitem__)
 
 
-def shuffled_deal(rules: RuleSet, dealer: int, random: Callable[[], float]) -> Deal:
+def shuffled_deal(rules: RuleSet, dealer: int, random: Callable[[], float], multiplier: int = 1) -> Deal:
     """A deal of ``rules`` by ``dealer`` from a deck order shuffled with ``random``
-    (:func:`shuffled`)."""
+    (:func:`shuffled`), at the stakes ``multiplier``."""
     data = rule_data(rules)
     index = data.deck_index
     positions = shuffled(len(index), random)
     idx = tuple(positions) if data.identity else tuple(map(index.__getitem__, positions))
-    return Deal.dealt_with(data, rules, idx, dealer)
+    return Deal.dealt_with(data, rules, idx, dealer, None, multiplier)

@@ -43,7 +43,7 @@ from .formats import (
 )
 from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
 from .masks import cards_of
-from .record import DEAL, Record, initial
+from .record import DEAL, Record, initial, restamped
 from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, actors, dealt_mask, events, history, piles, project
@@ -64,6 +64,8 @@ def state_document(c: Record) -> dict[str, Any]:
         doc["dealer"] = d.dealer
         doc["order"] = [str(card) for card in order]
     doc["actions"] = [str(a) for a in actions_of(c[13], c[14], d.setup_tricks, c[9])]
+    if d.multiplier != 1:  # (only then: the documents of plain deals stay as they were)
+        doc["multiplier"] = d.multiplier
     return doc
 
 
@@ -74,7 +76,7 @@ _NOT_DEALT: Final = "a position (set up, not dealt from a deck order): refused w
 def state_record(data: object, dealt_only: bool = False) -> Record:
     """The record of a state's document: its deck order dealt (or its position set up, unless
     ``dealt_only``) and its actions replayed through the rules."""
-    d = checked.header(data, "state", ("rules", "actions"), ("dealer", "order", "position"))
+    d = checked.header(data, "state", ("rules", "actions"), ("dealer", "order", "position", "multiplier"))
     rules = _rules(d["rules"], "rules")
     if "position" in d:
         if dealt_only:
@@ -86,7 +88,14 @@ def state_record(data: object, dealt_only: bool = False) -> Record:
         if "order" not in d or "dealer" not in d:
             raise checked.fail("document", "missing field 'order' or 'dealer'")
         c = dealt_record(rules, checked.seat(d["dealer"], "dealer"), d["order"], "order")
+    if "multiplier" in d:
+        c = restamped(c, stakes(d["multiplier"], "multiplier"))
     return replay(c, d["actions"], "actions")
+
+
+def stakes(x: object, path: str) -> int:
+    """A deal's stakes in a document: a whole number from 1 (R26)."""
+    return checked.integer(x, path, 1, checked.MAX_MULTIPLIER)
 
 
 def _rules(data: object, path: str) -> Any:
@@ -266,6 +275,7 @@ def view_document(s: Seen) -> dict[str, Any]:
         ],
         "announcements": [sorted(a.value for a in ANNOUNCEMENTS[announced(s.calls, x)]) for x in (0, 1)],
         "legal_actions": [str(a) for a in s.legal],
+        **({"multiplier": s.multiplier} if s.multiplier != 1 else {}),
     }
 
 
@@ -274,7 +284,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     ``dealt_only``) produces exactly this view. A deal the view's public history allows is
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
-    d = checked.header(data, "view", _VIEW_FIELDS)
+    d = checked.header(data, "view", _VIEW_FIELDS, ("multiplier",))
     rules = _rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
@@ -364,6 +374,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         piles=heaps,
         asked=asked,
         legal=(),
+        multiplier=stakes(d["multiplier"], "multiplier") if "multiplier" in d else 1,
     )
     if player is not None:
         provisional.own = dealt_mask(provisional, player)
@@ -377,7 +388,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         raise checked.fail("document", f"no deal produces this view ({error.message})", error.reason) from None
     expected = view_document(real)
     for key in expected:
-        if key != "rules" and not _same(expected[key], d[key]):
+        if key != "rules" and (key not in d or not _same(expected[key], d[key])):
             raise checked.fail(key, "does not match the rest of the view")
     return real
 

@@ -193,6 +193,18 @@ def calls_of(c: Record) -> int:
     return calls
 
 
+def multiplier_of(c: Record) -> int:
+    """The stakes of the deal of ``c`` (R26)."""
+    deal: Deal = c[DEAL]
+    return deal.multiplier
+
+
+def restamped(c: Record, multiplier: int) -> Record:
+    """The record ``c`` with its deal at the stakes ``multiplier`` (R26)."""
+    deal: Deal = c[DEAL]
+    return (deal.stamped(multiplier), *c[1:])
+
+
 def key(c: Record) -> tuple[object, ...]:
     """What makes two records the same moment of the same deal: the deal, and the history as
     the record holds it (decisions, packed tricks and the lead)."""

@@ -90,6 +90,7 @@ class Seen:
         "piles",
         "asked",
         "legal",
+        "multiplier",
         "memo",
     )
 
@@ -120,6 +121,7 @@ class Seen:
         piles: tuple[tuple[int, int], ...] | None,
         asked: int,
         legal: tuple[Action, ...],
+        multiplier: int = 1,
     ) -> None:
         #: the viewer's seat, -1 for a spectator
         self.player = player
@@ -159,6 +161,8 @@ class Seen:
         #: the seat first asked whether to fold (R7), or -1
         self.asked = asked
         self.legal = legal
+        #: the deal's stakes (R26)
+        self.multiplier = multiplier
         #: the sampler's model of this view, once worked out (:mod:`._core.sampling`)
         self.memo: Any = None
 
@@ -175,7 +179,7 @@ def _unpickle_seen(fields: dict[str, Any]) -> Seen:
 #: The fields of :class:`Seen` given to its constructor.
 _FIELDS: Final = (
     "player", "rules", "dealer", "dealt", "phase", "turn", "auc", "calls", "lead", "ntr", "hist", "setup", "tricks",
-    "evc", "evs", "hand", "own", "tops", "won", "known", "sizes", "piles", "asked", "legal",
+    "evc", "evs", "hand", "own", "tops", "won", "known", "sizes", "piles", "asked", "legal", "multiplier",
 )  # fmt: skip
 
 def project(state: KernelState, player: int | None) -> Seen:
@@ -251,6 +255,7 @@ def project(state: KernelState, player: int | None) -> Seen:
         piles=piles,
         asked=fold_asked(d),
         legal=state.legal_actions() if p == turn and p >= 0 else (),
+        multiplier=d.multiplier,
     )
     if not dealt and p >= 0:  # a position's set-up hand, from its history
         s.own = dealt_mask(s, p)
@@ -406,4 +411,5 @@ def key(s: Seen) -> tuple[object, ...]:
         piles(s),
         s.asked,
         s.legal,
+        s.multiplier,
     )

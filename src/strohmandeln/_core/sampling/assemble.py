@@ -17,7 +17,7 @@ from ..deal import Deal
 from ..engine import step
 from ..formats import CARD, E_CARD, E_CARD_FIELD, E_PILE, E_TO_HAND, HIDDEN_CARD
 from ..masks import cards_of
-from ..record import Record, assemble, initial
+from ..record import Record, assemble, initial, restamped
 from ..ruledata import rule_data
 from ..seen import Seen, history
 from ..seen import events as seen_events
@@ -42,7 +42,7 @@ def replayed(s: Seen, m: Exact | Spectator | PositionModel, places: Sequence[int
     position set up) and the view's history replayed."""
     if isinstance(m, PositionModel):
         hands_, strohmaenner, won, tricks, leader, dealer, undertaker, doubled, announced = description(s, m, places, hands)
-        c = build(
+        c = build(  # (a position is set up at stakes 1: the view's are stamped below)
             s.rules,
             hands=hands_,
             strohmaenner=strohmaenner,
@@ -55,8 +55,10 @@ def replayed(s: Seen, m: Exact | Spectator | PositionModel, places: Sequence[int
             doubled=doubled,
             announcements=announced,
         )
+        if s.multiplier != 1:
+            c = restamped(c, s.multiplier)
     else:
-        c = initial(Deal.dealt(s.rules, tuple(places), s.dealer))
+        c = initial(Deal.dealt(s.rules, tuple(places), s.dealer, None, s.multiplier))
     for action in history(s):
         c = step(c, action)
     return c
@@ -66,7 +68,7 @@ def _player_record(s: Seen, m: Exact, places: Sequence[int], dealt: list[int]) -
     """A player's sample of a dealt view: the deck order ``places`` dealt, with the view's
     history."""
     q = 1 - m.viewer
-    deal = Deal.dealt_with(s.data, s.rules, tuple(places), s.dealer)
+    deal = Deal.dealt_with(s.data, s.rules, tuple(places), s.dealer, None, s.multiplier)
     events = s.evc
     hand = dealt[q]
     if s.evs:
@@ -89,7 +91,7 @@ def _player_record(s: Seen, m: Exact, places: Sequence[int], dealt: list[int]) -
 def _spectator_record(s: Seen, m: Spectator, places: Sequence[int], dealt: list[int]) -> Record:
     """A spectator's sample of a dealt view: the deck order ``places`` dealt, with the view's
     history."""
-    deal = Deal.dealt_with(s.data, s.rules, tuple(places), s.dealer)
+    deal = Deal.dealt_with(s.data, s.rules, tuple(places), s.dealer, None, s.multiplier)
     piles = deal.piles
     events = s.evc
     taken0, taken1 = m.places.taken
@@ -124,6 +126,7 @@ def _position_record(s: Seen, m: PositionModel, places: Sequence[int], hands: li
         piles,
         setup_tricks=s.setup,
         setup_won=(won[0].bit_count() + won[1].bit_count()) // 2,
+        multiplier=s.multiplier,
     )
     # The events, each unseen last card (the last card of its Strohmann) filled in (R12),
     # and the hands now: the set-up hand and the cards taken up, less the cards played.
