@@ -104,3 +104,25 @@ def test_positions_and_custom_rules_take_stakes_too() -> None:
     house = attrs.evolve(CLASSIC, name="house", undertaker_doubling=True)
     state = sm.deal(house, dealer=1, rng=5, multiplier=4)
     assert S.from_json(S.to_json(state)) == state and state.multiplier == 4
+
+
+def test_a_finished_view_carries_the_result() -> None:
+    """Issue 22: a finished deal's view scores it (everything the score reads is public by then),
+    at the deal's stakes; its document carries the result, checked like every other field."""
+    for seed, multiplier in ((3, 1), (4, 2)):
+        state = _finish(sm.deal(CLASSIC, dealer=0, rng=seed, multiplier=multiplier), seed)
+        for seat in (0, 1, None):
+            view = state.view(seat)
+            assert sm.score(view) == state.result() and sm.score(view, 3) == state.result(multiplier=3)
+            document = S.to_dict(view)
+            assert document["result"] == state.result().to_dict()
+            tampered = {**document, "result": {**document["result"], "totals": [99, -99]}}
+            with pytest.raises(sm.SerializationError):
+                S.view_from_dict(tampered)
+    running = sm.deal(CLASSIC, dealer=0, rng=1).view(0)
+    assert "result" not in S.to_dict(running)
+    with pytest.raises(sm.StateError):
+        sm.score(running)
+    for bad in (0, 1.5, True):
+        with pytest.raises((TypeError, ValueError)):
+            sm.score(state.view(0), bad)  # type: ignore[arg-type]

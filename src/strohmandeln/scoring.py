@@ -21,17 +21,21 @@ special-cased.
 
 from __future__ import annotations
 
+from ._core import args, seen
+from .errors import Reason, StateError, shown
+from .knowledge import PlayerView, seen_of
 from .results import DealResult, ScoreLine
 from .state import GameState
 
 __all__ = ["DealResult", "ScoreLine", "score"]
 
 
-def score(state: GameState, multiplier: int | None = None) -> DealResult:
+def score(state: GameState | PlayerView, multiplier: int | None = None) -> DealResult:
     """Score a terminal state (R17–R25) at the deal's stakes (R26: :attr:`GameState.multiplier
     <strohmandeln.GameState.multiplier>`), or ``multiplier`` times if it is given.
 
-    The same as :meth:`GameState.result`.
+    The same as :meth:`GameState.result`. A view of a finished deal is scored too (everything
+    the score reads is public by then), and its document carries the result.
 
     :raises StateError: with reason ``not_finished`` while the deal goes on.
     :raises TypeError: if ``state`` is not a state or ``multiplier`` not an int.
@@ -49,6 +53,16 @@ def score(state: GameState, multiplier: int | None = None) -> DealResult:
     ...
     strohmandeln.errors.StateError: the deal is not over yet
     """
+    if type(state) is PlayerView:
+        stakes = 0 if multiplier is None else args.whole(multiplier)
+        if stakes is None or type(multiplier) is bool:
+            raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
+        if multiplier is not None and stakes < 1:
+            raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
+        result = seen.result(seen_of(state), stakes)
+        if result is None:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+        return result
     if not isinstance(state, GameState):
         raise TypeError(f"score() takes a GameState, not {type(state).__name__}")
     return state.result(multiplier=multiplier)

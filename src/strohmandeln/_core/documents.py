@@ -47,6 +47,7 @@ from .record import DEAL, Record, initial, restamped
 from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, actors, dealt_mask, events, history, piles, project
+from .seen import result as result_of_view
 from .setup import GivenTrick, build, describe
 
 # --- states ---------------------------------------------------------------------------------
@@ -227,6 +228,11 @@ _VIEW_FIELDS: Final = (
 )
 
 
+#: The fields a view's document has only sometimes: the stakes when not 1 (R26), the result of a
+#: finished deal.
+_VIEW_OPTIONAL: Final = ("multiplier", "result")
+
+
 def view_document(s: Seen) -> dict[str, Any]:
     """A view's document: everything the viewer knows (hidden cards as ``null``)."""
     current = None
@@ -276,6 +282,7 @@ def view_document(s: Seen) -> dict[str, Any]:
         "announcements": [sorted(a.value for a in ANNOUNCEMENTS[announced(s.calls, x)]) for x in (0, 1)],
         "legal_actions": [str(a) for a in s.legal],
         **({"multiplier": s.multiplier} if s.multiplier != 1 else {}),
+        **({"result": finished.to_dict()} if (finished := result_of_view(s)) is not None else {}),
     }
 
 
@@ -284,7 +291,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     ``dealt_only``) produces exactly this view. A deal the view's public history allows is
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
-    d = checked.header(data, "view", _VIEW_FIELDS, ("multiplier",))
+    d = checked.header(data, "view", _VIEW_FIELDS, _VIEW_OPTIONAL)
     rules = _rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
@@ -388,7 +395,9 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         raise checked.fail("document", f"no deal produces this view ({error.message})", error.reason) from None
     expected = view_document(real)
     for key in expected:
-        if key != "rules" and (key not in d or not _same(expected[key], d[key])):
+        if key == "rules" or key == "result" and key not in d:  # (a result is optional: it follows)
+            continue
+        if key not in d or not _same(expected[key], d[key]):
             raise checked.fail(key, "does not match the rest of the view")
     return real
 

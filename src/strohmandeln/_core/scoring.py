@@ -8,30 +8,35 @@ preset is special-cased.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..points import CardPoints
 from ..results import GAME, DealResult, ScoreLine, net_points
 from ..rules import Bonus, UndertakenDraw, ValatReplaces
 from .record import AUC, CALLS, DEAL, NTR, TRICKS, W0, W1, Record
+from .ruledata import RuleData
 
 def result_of(c: Record, multiplier: int) -> DealResult:
     """The result of a finished (or void) deal's record with the deal's ``multiplier`` (R26),
     unchecked: the caller checks the phase and the multiplier."""
+    d = c[DEAL]
+    return result_of_parts(d.data, d.rules.name, d.dealer, c[W0], c[W1], c[AUC], c[CALLS], c[TRICKS], c[NTR], multiplier)
+
+
+def result_of_parts(
+    data: RuleData, name: str, dealer: int, w0: int, w1: int, auc: Any, calls: int, tricks: Any, ntr: int, multiplier: int
+) -> DealResult:
+    """:func:`result_of` from the parts of a finished deal that it reads — all public once the
+    deal is over, so a view scores its deal too (:func:`strohmandeln._core.seen.result`)."""
     # This runs once per deal of every simulation, so it shares its card points and score lines
     # (see _card_points and _line below).
-    d = c[DEAL]
-    data = d.data
-    w0 = c[W0]
-    w1 = c[W1]
     thirds0 = data.thirds_of(w0)
     # Once the two seats' cards make up the deck (every finished deal), seat 1 has the rest.
     thirds1 = data.total_thirds - thirds0 if w0 | w1 == data.deck_mask and not w0 & w1 else data.thirds_of(w1)
     points = (_card_points(thirds0), _card_points(thirds1))
-    u, doubled, void = c[AUC]
-    name = d.rules.name
+    u, doubled, void = auc
     if void is not None:
-        return DealResult(name, d.dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
+        return DealResult(name, dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
     table = data.scoring
     need = data.winning_points
     rounded = (points[0].rounded, points[1].rounded)
@@ -70,9 +75,6 @@ def result_of(c: Record, multiplier: int) -> DealResult:
             lines.append(_line(GAME, defender, value * factor, multiplier, "R22" if major else "R25", text))
 
     if data.bonus_checks:
-        calls = c[CALLS]
-        tricks = c[TRICKS]
-        ntr = c[NTR]
         for check, value, kind, rule in data.bonus_checks:
             found = check(calls, w0, w1, tricks, ntr)
             if found:  # rarely: most bonuses score for nobody
@@ -88,7 +90,7 @@ def result_of(c: Record, multiplier: int) -> DealResult:
                     lines = valat
     final = tuple(lines)
     net0 = net_points(final, 0)
-    return DealResult(name, d.dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
+    return DealResult(name, dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
 
 
 _VALAT: Final = Bonus.VALAT.value

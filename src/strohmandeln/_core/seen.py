@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..actions import Action, Fold, Keep, Pass, Play, Take
+from ..results import DealResult
 from ..rules import RuleSet
 from ..table import Phase, VoidReason
 from .deal import Deal, fold_asked
@@ -57,6 +58,7 @@ from .record import (
     walk,
 )
 from .ruledata import RuleData, rule_data
+from .scoring import result_of_parts
 
 
 class Seen:
@@ -268,6 +270,16 @@ def project(state: KernelState, player: int | None) -> Seen:
 def events(s: Seen) -> tuple[int, ...]:
     """The packed events, the cards hidden from the viewer masked (:data:`HIDDEN_CARD`)."""
     return tuple(walk(s.evc)) + s.evs
+
+
+def result(s: Seen, multiplier: int = 0) -> DealResult | None:
+    """The result of the finished (or void) deal of the view ``s`` at its stakes (or
+    ``multiplier``'s) — everything it reads is public once the deal is over — or ``None``
+    while it goes on."""
+    if s.phase is not Phase.FINISHED and s.phase is not Phase.VOID:
+        return None
+    m = multiplier or s.multiplier
+    return result_of_parts(s.data, s.rules.name, s.dealer, s.won[0], s.won[1], s.auc, s.calls, s.tricks, s.ntr, m)
 
 
 def events_since(s: Seen, ply: object) -> tuple[int, ...]:
