@@ -3,17 +3,20 @@ only what he may see.
 
 Usage: ``python examples/server_validation.py`` (no arguments, no input: it runs unattended).
 
-The server holds the one true :class:`~strohmandeln.GameState`. A client sends a line of text
-("take", "♦Q", "♥K+trull" …); the referee reads it with :func:`strohmandeln.parse_action`,
-applies it with ``state.apply(action, player=seat)`` — so that a move out of turn is refused — and
+The server holds the one true :class:`~strohmandeln.GameState`. A client sends a JSON message
+with its move in the notation and the move number of the view it answers,
+``{"action": "♦Q", "ply": 3}``; the referee reads the action with
+:func:`strohmandeln.parse_action` and applies it with ``state.apply(action, player=seat,
+expected_ply=ply)`` — so that a move out of turn, and a late or repeated one, is refused — and
 answers with a machine-readable reply: ``{"type": "ok", …}`` or ``{"type": "error", "reason": …}``.
 After every accepted move each client receives *his own* view (``state.view(seat).to_dict()``),
 never the state itself, which holds the whole deck order.
 
 The clients here are scripted: the messages in ``WIRE`` arrive first — among them moves out of
-turn, malformed text, hostile input and illegal cards — and then each client plays the first
-legal action listed in the last view it received. At the end the deal is stored as a text record,
-loaded back and replayed through the rules, and a tampered copy is refused.
+turn, malformed text, hostile input, illegal cards and a message delivered twice — and then each
+client plays the first legal action listed in the last view it received. At the end the deal is
+stored as a text record and a JSON document, loaded back (refusing anything but a dealt deal)
+and replayed through the rules, and a tampered copy is refused.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ MAX_MESSAGE = 256
 #: Longest stored JSON document the server loads back (a finished deal is about 700 characters).
 MAX_DOCUMENT = 20_000
 
-#: The messages that arrive first, as (seat, message). The deal is the one of seed 97: seat 0
-#: deals, seat 1 (Elder) speaks first.
+#: The moves that arrive first, as (seat, action), each sent with the move number of the sender's
+#: latest view. The deal is the one of seed 97: seat 0 deals, seat 1 (Elder) speaks first.
 WIRE: list[tuple[int, object]] = [
     (0, "take"),  # the dealer speaks before Elder: not_your_turn
     (1, "I take!"),  # not the notation: invalid_action
@@ -45,6 +48,7 @@ WIRE: list[tuple[int, object]] = [
     (1, "♦Q"),  # Elder leads the Queen lying face up on his third Strohmann
     (0, "Sküs"),  # the dealer holds diamonds: must_follow_suit
     (0, "d3"),  # ASCII notation is fine: ♦3
+    (0, None),  # the message before, delivered again: stale_move (not card_not_available)
     (1, "pass"),  # the play phase: wrong_phase
 ]
 
@@ -65,16 +69,22 @@ class Referee:
     def __init__(self, state: sm.GameState) -> None:
         self.state = state
 
-    def handle(self, seat: int, message: object) -> dict[str, Any]:
-        """Validate and apply one message of ``seat``; the reply for that seat."""
+    def handle(self, seat: int, message: str) -> dict[str, Any]:
+        """Validate and apply one JSON message of ``seat``; the reply for that seat."""
         try:
-            if isinstance(message, str) and len(message) > MAX_MESSAGE:
+            if len(message) > MAX_MESSAGE:
                 raise sm.NotationError(Reason.TOO_LARGE, f"a message has at most {MAX_MESSAGE} characters")
-            action = sm.parse_action(message)  # type: ignore[arg-type]  # untrusted: any JSON value
-            self.state = self.state.apply(action, player=seat)
+            try:
+                fields = json.loads(message)
+            except ValueError:
+                raise sm.NotationError(Reason.INVALID_ACTION, "a message is a JSON object") from None
+            if not isinstance(fields, dict) or set(fields) != {"action", "ply"}:
+                raise sm.NotationError(Reason.INVALID_ACTION, 'a message is {"action": …, "ply": …}')
+            action = sm.parse_action(fields["action"])  # untrusted: any JSON value
+            self.state = self.state.apply(action, player=seat, expected_ply=fields["ply"])
         except sm.StrohmandelnError as error:
             return public_error(error)
-        return {"type": "ok", "action": str(action)}
+        return {"type": "ok", "action": str(action), "ply": self.state.ply}
 
     def views(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """What each seat is sent after a move: his own view, as a JSON-compatible document."""
@@ -91,10 +101,15 @@ class Client:
     def receive(self, view: dict[str, Any]) -> None:
         self.view = view
 
+    def message(self, action: object) -> str:
+        """The JSON message of ``action``, for the moment of the last view received (its move
+        number is the length of its history)."""
+        return json.dumps({"action": action, "ply": len(self.view["history"])}, ensure_ascii=False)
+
     def next_message(self) -> str:
-        """The first legal action of the last view received, in notation."""
+        """The first legal action of the last view received."""
         legal: list[str] = self.view["legal_actions"]
-        return legal[0]
+        return self.message(legal[0])
 
 
 def summary(view: dict[str, Any]) -> str:
@@ -108,10 +123,11 @@ def summary(view: dict[str, Any]) -> str:
     )
 
 
-def send(referee: Referee, clients: tuple[Client, Client], seat: int, message: object, *, verbose: bool = True) -> bool:
+def send(referee: Referee, clients: tuple[Client, Client], seat: int, message: str, *, verbose: bool = True) -> bool:
     """Deliver one message; print the reply; on success send both views. Whether it was accepted."""
     reply = referee.handle(seat, message)
-    shown = message if not isinstance(message, str) or len(message) <= 20 else message[:20] + "…"
+    action = json.loads(message)["action"] if len(message) <= MAX_MESSAGE else "…"
+    shown = action if not isinstance(action, str) or len(action) <= 20 else action[:20] + "…"
     if reply["type"] == "error":
         print(f"seat {seat} {shown!r:<14} -> {json.dumps(reply, ensure_ascii=False)}")
         return False
@@ -142,7 +158,9 @@ def main() -> None:
     print(f"seat 1 starts with {summary(first)}")
     print()
 
-    for seat, message in WIRE:
+    message = ""
+    for seat, action in WIRE:
+        message = message if action is None else clients[seat].message(action)
         send(referee, clients, seat, message)
     print("... the clients now play the first legal action of their views ...")
     while not referee.state.is_terminal:
@@ -150,7 +168,7 @@ def main() -> None:
         assert to_act is not None
         if not send(referee, clients, to_act, clients[to_act].next_message(), verbose=False):
             raise SystemExit("a legal action of the view was refused")
-    send(referee, clients, 0, "XXI")  # too late: game_over
+    send(referee, clients, 0, clients[0].message("XXI"))  # too late: game_over
     print()
     print(referee.state.result())
 
@@ -169,7 +187,8 @@ def main() -> None:
     print("\n".join(record.splitlines()[:6]) + "\n...")
     replayed = records.loads(record)
     assert replayed == referee.state
-    assert serialization.from_json(document, max_length=MAX_DOCUMENT) == referee.state
+    # (dealt_only: a server of real games loads nothing but dealt deals, never a set-up position)
+    assert serialization.from_json(document, max_length=MAX_DOCUMENT, dealt_only=True) == referee.state
     assert replayed.view(1).to_dict() == clients[1].view
     print(f"replayed: {len(replayed.history)} actions, {replayed.trick_number} tricks, totals {replayed.result().totals}")
 
