@@ -38,7 +38,7 @@ def docs(session: nox.Session) -> None:
     """Build the HTML documentation, treating warnings as errors."""
     session.install("-e", ".[docs]")
     session.run(
-        "sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html"
+        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from typing import Any
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -44,7 +45,13 @@ intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
-nitpicky = False
+# Built with -n in CI as well: every reference must resolve, but for these names outside the
+# project (no intersphinx inventory is fetched: the build has no network) and the private kernel.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(random|collections|attrs|gc|time|sys|tracemalloc|operator|fractions|enum|concurrent|typing|json|hashlib)(\..*)?"),
+    (r"py:.*", r"(pyspiel|numpy|open_spiel|pettingzoo|gymnasium)(\..*)?"),
+    (r"py:.*", r"Fraction|strohmandeln\._core(\..*)?"),
+]
 
 templates_path: list[str] = []
 exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
@@ -54,3 +61,54 @@ exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
 html_static_path = ["_static"]
 html_title = "strohmandeln"
+
+
+# -- Docstrings --------------------------------------------------------------
+
+
+_ATTRIBUTES = ("attribute", "property", "data")
+_SAVED: dict[str, list[str]] = {}
+
+
+def _save_attribute_docstring(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """Napoleon reads the first line of an attribute's or a property's docstring as
+    "type: description" when it has a colon ("R10: the undertaker's opponent may double" became
+    the type "R10"). The library's first lines are sentences, never types (the annotations give
+    those): such a docstring is kept as written (this runs before Napoleon, the next after)."""
+    if what in _ATTRIBUTES and lines and ":" in lines[0]:
+        _SAVED[name] = list(lines)
+
+
+def _restore_attribute_docstring(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    saved = _SAVED.pop(name, None)
+    if saved is not None:
+        lines[:] = saved
+
+
+def _preset_documenter() -> Any:
+    """The documenter of the presets and of PRESETS: as every module constant, but without the
+    value (a preset's repr has 700 characters; the variants page shows the rule sets)."""
+    from sphinx.ext.autodoc import DataDocumenter
+
+    from strohmandeln.rules import RuleSet
+
+    class PresetDocumenter(DataDocumenter):  # type: ignore[misc]
+        objtype = "preset"
+        directivetype = "data"
+        priority = DataDocumenter.priority + 1
+
+        @classmethod
+        def can_document_member(cls, member: Any, membername: str, isattr: bool, parent: Any) -> bool:
+            presets = isinstance(member, RuleSet) or (hasattr(member, "values") and all(isinstance(v, RuleSet) for v in member.values()) and bool(member))
+            return presets and bool(super().can_document_member(member, membername, isattr, parent))
+
+        def should_suppress_value_header(self) -> bool:
+            return True
+
+    return PresetDocumenter
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-docstring", _save_attribute_docstring, priority=400)
+    app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
+    app.add_autodocumenter(_preset_documenter())

@@ -165,7 +165,7 @@ def observation(view: PlayerView) -> list[int]:
 def information_state_key(view: PlayerView) -> bytes:
     """A 16-byte key of what the viewer knows: equal for equal views, different (up to a hash
     collision) for different ones, and the same in every process and run (a hash of the view's
-    document, :meth:`PlayerView.to_dict <strohmandeln.PlayerView.to_dict>`)."""
+    document, :meth:`PlayerView.to_dict <strohmandeln.views.PlayerView.to_dict>`)."""
     if type(view) is not PlayerView:
         raise TypeError(f"information_state_key() takes a PlayerView, not {type(view).__name__}")
     text = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -383,8 +383,8 @@ def loads_match(text: str) -> Any:
     <strohmandeln.Match.record_all>`).
 
     :raises RecordError: naming the deal, the line and the bad token; with reason ``too_large``
-        for a record of more than :data:`MAX_MATCH_RECORD` characters or more than
-        :data:`~strohmandeln.serialization.MAX_DEALS` deals (the bound of a match document),
+        for a record of more than ``MAX_MATCH_RECORD`` (8,000,000) characters or more than
+        ``serialization.MAX_DEALS`` (10,000) deals (the bound of a match document),
         refused before any deal is replayed.
     """
     lines = _Lines(text, MAX_MATCH_RECORD)

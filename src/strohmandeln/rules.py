@@ -379,7 +379,7 @@ class ScoringTable:
         return self.value_of(bonus) is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-compatible description of every field: the ``scoring`` of :meth:`RuleSet.to_dict`.
+        """A JSON-compatible description of every field: the ``scoring`` of :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`.
 
         >>> BECK.scoring.to_dict()["bonuses"]
         {'trull_announced': 1, 'four_kings_announced': 1, 'pagat': 1, 'mondfang': 1}
@@ -388,7 +388,7 @@ class ScoringTable:
 
     @classmethod
     def from_dict(cls, data: object, path: str = "scoring") -> ScoringTable:
-        """The table of a :meth:`to_dict` description, like :meth:`RuleSet.from_dict`; it requires
+        """The table of a :meth:`to_dict` description, like :meth:`RuleSet.from_dict <strohmandeln.rules.RuleSet.from_dict>`; it requires
         ``simple_won``, ``undertaken_won`` and ``undertaken_lost``.
 
         >>> ScoringTable.from_dict({"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}).major_points
@@ -581,7 +581,7 @@ def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
 
 def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
     """A rule set from a preset's name or a full description: :func:`rules_to_dict`'s, or
-    :meth:`RuleSet.to_dict`'s without ``format`` and ``type`` (see :meth:`RuleSet.from_dict`).
+    :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`'s without ``format`` and ``type`` (see :meth:`RuleSet.from_dict <strohmandeln.rules.RuleSet.from_dict>`).
 
     >>> rules_from_dict("beck").name
     'beck'

@@ -34,7 +34,7 @@ def score(state: GameState | PlayerView, multiplier: int | None = None) -> DealR
     """Score a terminal state (R17–R25) at the deal's stakes (R26: :attr:`GameState.multiplier
     <strohmandeln.GameState.multiplier>`), or ``multiplier`` times if it is given.
 
-    The same as :meth:`GameState.result`. A view of a finished deal is scored too (everything
+    The same as :meth:`GameState.result <strohmandeln.state.GameState.result>`. A view of a finished deal is scored too (everything
     the score reads is public by then), and its document carries the result.
 
     :raises StateError: with reason ``not_finished`` while the deal goes on.

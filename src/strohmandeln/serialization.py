@@ -86,7 +86,7 @@ MAX_JSON: Final = checked.MAX_JSON
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
-    """The full document of a rule set (every field; see :meth:`RuleSet.to_dict`).
+    """The full document of a rule set (every field; see :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`).
 
     >>> from strohmandeln import CLASSIC
     >>> rules_from_dict(rules_to_dict(CLASSIC)) == CLASSIC

@@ -39,7 +39,7 @@ __all__ = ["HiddenTurn", "PlayerView", "player_view", "spectator_view"]
 
 
 def player_view(state: GameState, player: int | None) -> PlayerView:
-    """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view`.
+    """What ``player`` knows of ``state`` (``None``: a spectator); see :meth:`GameState.view <strohmandeln.state.GameState.view>`.
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
