@@ -38,6 +38,8 @@ extensions = [
     "variant_table",
     # docs/_ext: the architecture page's drawing of the floors and table of packed formats.
     "architecture",
+    # docs/_ext: the rulings page's table, read from the rules reference.
+    "rulings",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.
