@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Final, NoReturn, Self, Union
 import attrs
 
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, NotationError, Reason, shown
+from .errors import IllegalActionError, NotationError, Reason, quoted, shown
 
 __all__ = [
     "Action",
@@ -388,13 +388,6 @@ def _unpickle_play(card: Card, announcements: frozenset[Announcement], call: Cal
     return Play(card, announcements, call)
 
 
-def _quoted(text: str) -> str:
-    """A short quotation of client text for a message: its repr, cut to 48 characters (a
-    character may need up to ten to be written, ``'\\U0010ffff'``)."""
-    quoted = repr(text[:48])
-    return quoted if len(quoted) <= 50 else quoted[:47] + "…'"
-
-
 def parse_action(text: str) -> Action:
     """Read an action from its notation.
 
@@ -407,7 +400,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(Reason.INVALID_ACTION, f"not an action: {shown(text)} (expected text)")
     raw = text.strip()
     if len(raw) > 64:
-        raise NotationError(Reason.INVALID_ACTION, f"not an action: {_quoted(raw)}…")
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {quoted(raw)}")
     word: Action | None = _WORDS.get(raw.casefold())
     if word is not None:
         return word
@@ -417,27 +410,27 @@ def parse_action(text: str) -> Action:
     try:
         card = Card.parse(parts[0])
     except NotationError:
-        raise NotationError(Reason.INVALID_ACTION, f"not an action: {_quoted(raw)}") from None
+        raise NotationError(Reason.INVALID_ACTION, f"not an action: {quoted(raw)}") from None
     announcements: set[Announcement] = set()
     for part in parts[1:]:
         key = part.strip().casefold()
         if not key:
-            raise NotationError(Reason.INVALID_ACTION, f"an announcement's name is missing after '+' in {_quoted(raw)}")
+            raise NotationError(Reason.INVALID_ACTION, f"an announcement's name is missing after '+' in {quoted(raw)}")
         key = {"fourkings": "kings", "four-kings": "kings", "four_kings": "kings", "könige": "kings"}.get(key, key)
         try:
             ann = Announcement(key)
         except ValueError:
-            raise NotationError(Reason.INVALID_ACTION, f"unknown announcement {_quoted(part)} in {_quoted(raw)}") from None
+            raise NotationError(Reason.INVALID_ACTION, f"unknown announcement {quoted(part)} in {quoted(raw)}") from None
         if ann in announcements:
-            raise NotationError(Reason.INVALID_ACTION, f"announcement {_quoted(part)} repeated in {_quoted(raw)}")
+            raise NotationError(Reason.INVALID_ACTION, f"announcement {quoted(part)} repeated in {quoted(raw)}")
         announcements.add(ann)
     call: Call | None = None
     if bang:
         key = call_text.strip().casefold()
         if not key:
-            raise NotationError(Reason.INVALID_ACTION, f"a call's name is missing after '!' in {_quoted(raw)}")
+            raise NotationError(Reason.INVALID_ACTION, f"a call's name is missing after '!' in {quoted(raw)}")
         try:
             call = Call(key)
         except ValueError:
-            raise NotationError(Reason.INVALID_ACTION, f"unknown call {_quoted(call_text)} in {_quoted(raw)}") from None
+            raise NotationError(Reason.INVALID_ACTION, f"unknown call {quoted(call_text)} in {quoted(raw)}") from None
     return Play(card, frozenset(announcements), call)

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final, NoReturn, Self
 
 from ._core.args import enum_member, whole
-from .errors import NotationError, Reason, shown
+from .errors import NotationError, Reason, quoted, shown
 
 __all__ = [
     "DECK_40",
@@ -220,7 +220,7 @@ class Card:
         table = _PARSE or _fill_parse_table()
         card = table.get(" ".join(unicodedata.normalize("NFC", text).casefold().split()))
         if card is None:
-            raise NotationError(Reason.INVALID_CARD, f"not a card: {text[:40]!r}")
+            raise NotationError(Reason.INVALID_CARD, f"not a card: {quoted(text)}")
         return card
 
     @staticmethod

@@ -94,6 +94,18 @@ class Reason(enum.StrEnum):
     WRONG_STAKES = "wrong_stakes"
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """A client's text quoted for a message: its repr, cut to about ``limit`` characters with
+    "…" (a character may take ten to write, ``'\\U000e0001'``: the repr is cut, not only the
+    text).
+
+    >>> quoted("XXI"), quoted("A" * 100, 10), quoted("\\x00" * 30, 10)
+    ("'XXI'", "'AAAAAAAAA…'", "'\\\\x00\\\\x00\\\\…'")
+    """
+    r = repr(text[: limit + 1])
+    return r if len(text) <= limit and len(r) <= limit + 2 else r[:limit] + "…'"
+
+
 def shown(value: object, limit: int = 20) -> str:
     """A short description of a value a caller or a client sent, safe to put in a message: an
     int of at most nine digits or a text of at most ``limit`` characters as its repr, anything
@@ -107,7 +119,7 @@ def shown(value: object, limit: int = 20) -> str:
     if kind is int:
         return repr(value) if -(10**9) < value < 10**9 else "a large int"  # type: ignore[operator]
     if kind is str:
-        return repr(value) if len(value) <= limit else f"a str of {len(value)} characters"  # type: ignore[arg-type]
+        return quoted(value, limit) if len(value) <= limit else f"a str of {len(value)} characters"  # type: ignore[arg-type]
     if value is None or kind is bool:
         return repr(value)
     return f"a {kind.__name__}"

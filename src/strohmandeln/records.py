@@ -61,7 +61,7 @@ from typing import Any, Final
 from ._core.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
-from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError
+from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, quoted
 from .dealing import deal
 from .match import Match
 from .rules import PRESETS, RuleSet, rules_from_dict
@@ -246,7 +246,7 @@ class _Lines:
         number, body = item
         word, _, value = body.partition(" ")
         if word != key:
-            raise RecordError(f"line {number}: expected '{key} …', not {body[:40]!r}", line=number)
+            raise RecordError(f"line {number}: expected '{key} …', not {quoted(body)}", line=number)
         self.pos += 1
         return number, value.strip()
 
@@ -255,7 +255,7 @@ def _magic(lines: _Lines, magic: str) -> None:
     number, version = lines.take(magic)
     if version != str(VERSION):
         raise RecordError(
-            f"line {number}: version {version[:20]!r} is not supported (this library reads {VERSION})",
+            f"line {number}: version {quoted(version, 20)} is not supported (this library reads {VERSION})",
             line=number,
             cause=Reason.UNSUPPORTED_VERSION,
         )
@@ -280,7 +280,7 @@ def _rules(lines: _Lines) -> RuleSet:
 def _seat(lines: _Lines, key: str) -> int:
     number, value = lines.take(key)
     if value not in ("0", "1"):
-        raise RecordError(f"line {number}: {key} must be 0 or 1, not {value[:20]!r}", line=number, cause=Reason.BAD_SEAT)
+        raise RecordError(f"line {number}: {key} must be 0 or 1, not {quoted(value, 20)}", line=number, cause=Reason.BAD_SEAT)
     return int(value)
 
 
@@ -291,7 +291,7 @@ def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameStat
     if stop is None and item is not None and item[1].partition(" ")[0] == "multiplier":  # (R26; not in a match)
         number, value = lines.take("multiplier")
         if not (value.isascii() and value.isdigit()) or len(value) > 8 or not 1 <= int(value) <= MAX_MULTIPLIER:
-            raise RecordError(f"line {number}: multiplier must be a whole number from 1, not {value[:20]!r}", line=number)
+            raise RecordError(f"line {number}: multiplier must be a whole number from 1, not {quoted(value, 20)}", line=number)
         multiplier = int(value)
     number, value = lines.take("order")
     tokens = value.split()
@@ -302,7 +302,7 @@ def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameStat
         try:
             cards.append(Card.parse(token))
         except NotationError:
-            raise RecordError(f"line {number}: card {k} of the order, {token[:20]!r}, is not a card", line=number, cause=Reason.INVALID_CARD) from None
+            raise RecordError(f"line {number}: card {k} of the order, {quoted(token, 20)}, is not a card", line=number, cause=Reason.INVALID_CARD) from None
     try:
         state = deal(rules, dealer=dealer, order=cards, multiplier=multiplier)
     except StrohmandelnError as error:
@@ -322,13 +322,13 @@ def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameStat
                 action = parse_action(token)
             except NotationError as error:
                 raise RecordError(
-                    f"line {line}, token {count} {token[:20]!r}: {error.message}", line=line, token=count, cause=error.reason
+                    f"line {line}, token {count} {quoted(token, 20)}: {error.message}", line=line, token=count, cause=error.reason
                 ) from None
             try:
                 state = state.apply(action)
             except StrohmandelnError as error:
                 raise RecordError(
-                    f"line {line}, token {count} {token!r}: {error.reason.value}: {error.message}",
+                    f"line {line}, token {count} {quoted(token, 20)}: {error.reason.value}: {error.message}",
                     line=line,
                     token=count,
                     cause=error.reason,
@@ -338,7 +338,7 @@ def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameStat
 def _end(lines: _Lines) -> None:
     item = lines.peek()
     if item is not None:  # pragma: no cover - _deal reads to the end
-        raise RecordError(f"line {item[0]}: unexpected {item[1][:40]!r}", line=item[0])
+        raise RecordError(f"line {item[0]}: unexpected {quoted(item[1])}", line=item[0])
 
 
 def loads(text: str) -> GameState:

@@ -13,7 +13,7 @@ from typing import Any, Final
 import attrs
 
 from ._core import checked
-from .errors import Reason, SerializationError
+from .errors import Reason, SerializationError, quoted
 from .points import CardPoints
 from .rules import PRESETS, Bonus, Deck, RuleSet
 
@@ -336,7 +336,7 @@ def _line_from(data: object, path: str) -> ScoreLine:
     d = checked.obj(data, path, _LINE_FIELDS)
     kind = checked.text(d["kind"], f"{path}.kind")
     if kind != GAME and kind not in {b.value for b in Bonus}:
-        raise checked.fail(f"{path}.kind", f"unknown kind {kind[:30]!r}")
+        raise checked.fail(f"{path}.kind", f"unknown kind {quoted(kind, 30)}")
     return ScoreLine(
         kind=kind,
         player=checked.seat(d["player"], f"{path}.player"),

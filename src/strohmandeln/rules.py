@@ -24,7 +24,7 @@ import attrs
 from .cards import DECK_40, DECK_54, Card
 from ._core import checked
 from ._core.args import enum_member
-from .errors import Reason, RuleSetError, shown
+from .errors import Reason, RuleSetError, quoted, shown
 from .points import Counting
 
 __all__ = [
@@ -434,7 +434,7 @@ class RuleSet:
     def __attrs_post_init__(self) -> None:
         problems = list(_problems(self))
         if problems:
-            raise RuleSetError(Reason.INCONSISTENT_RULES, f"rule set {self.name!r}: " + "; ".join(problems))
+            raise RuleSetError(Reason.INCONSISTENT_RULES, f"rule set {quoted(self.name, 30)}: " + "; ".join(problems))
 
     @property
     def counting(self) -> Counting:
@@ -592,7 +592,7 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
         name = checked.text(data, path)
         preset = PRESETS.get(name)
         if preset is None:
-            raise checked.fail(path, f"no preset named {name!r}; presets: {', '.join(PRESETS)}")
+            raise checked.fail(path, f"no preset named {quoted(name, 30)}; presets: {', '.join(PRESETS)}")
         return preset
     if isinstance(data, dict) and "format" in data:
         checked.header(data, "rules", *checked.document_fields(RuleSet))

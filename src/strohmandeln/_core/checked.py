@@ -20,7 +20,7 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..cards import Card
-from ..errors import NotationError, Reason, SerializationError, StrohmandelnError
+from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -54,8 +54,8 @@ def kind(x: object) -> str:
 
 
 def name(key: object) -> str:
-    """A field name of a document, cut to :data:`MAX_TEXT` characters, for messages."""
-    return repr(key[:MAX_TEXT] if isinstance(key, str) else kind(key))
+    """A field name of a document, quoted and cut for messages."""
+    return quoted(key) if isinstance(key, str) else repr(kind(key))
 
 
 def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -104,6 +104,10 @@ def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
         raise fail(path, f"expected text, not {kind(x)}")
     if len(x) > limit:
         raise fail(path, f"text longer than {limit} characters", Reason.TOO_LARGE)
+    try:
+        x.encode("utf-8")
+    except UnicodeEncodeError:  # (a lone surrogate: JSON can carry one, no text can hold it)
+        raise fail(path, "not valid Unicode text (a lone surrogate)") from None
     return x
 
 
@@ -123,7 +127,7 @@ def member(enum: type[E], x: object, path: str) -> E:
         return enum(value)  # type: ignore[call-arg]
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in enum)  # type: ignore[attr-defined]
-        raise fail(path, f"{value!r} is not one of {allowed}") from None
+        raise fail(path, f"{quoted(value, 30)} is not one of {allowed}") from None
 
 
 def card(x: object, path: str) -> Card:

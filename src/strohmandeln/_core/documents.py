@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play
 from ..cards import DECK_54
-from ..errors import Reason, SerializationError, StrohmandelnError, shown
+from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
 from ..rules import rules_from_dict, rules_ref
 from ..table import Phase, VoidReason
 from . import checked
@@ -153,7 +153,7 @@ def _trick_card(x: object, path: str) -> Any:
         return checked.card(text, path)
     play = checked.action(text, path)
     if not isinstance(play, Play) or play.announcements:
-        raise checked.fail(path, f"expected a card or a card with a call, not {text[:40]!r}")
+        raise checked.fail(path, f"expected a card or a card with a call, not {quoted(text)}")
     return play
 
 
