@@ -291,3 +291,12 @@ def position_playout(rules: RuleSet, seed: int, first: int = 0) -> list[GameStat
     while not states[-1].is_terminal:
         states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
     return states
+
+
+def random_states(rules: RuleSet, seed: int) -> list[GameState]:
+    """Every state of a random deal of ``rules`` (dealer ``seed % 2``, seeded by ``seed``)."""
+    rng = random.Random(seed)
+    states = [deal(rules, dealer=seed % 2, rng=rng)]
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states

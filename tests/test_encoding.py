@@ -12,13 +12,7 @@ from strohmandeln import PRESETS, Reason
 from strohmandeln.encoding import OBSERVATION_LAYOUT, OBSERVATION_SIZE, ActionSpace, information_state_key, observation
 from strohmandeln.sampling import Sampler
 
-
-def _deal(rules: sm.RuleSet, seed: int) -> list[sm.GameState]:
-    rng = random.Random(seed)
-    states = [sm.deal(rules, dealer=seed % 2, rng=rng)]
-    while not states[-1].is_terminal:
-        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
-    return states
+from helpers import random_states
 
 
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
@@ -27,7 +21,7 @@ def test_masks_are_the_legal_actions_and_numbers_decode_back(rules: sm.RuleSet) 
     assert len(set(space.actions)) == space.size  # each action once
     assert all(space.decode(space.encode(action)) is action for action in space.actions)
     for seed in range(6):
-        for state in _deal(rules, seed):
+        for state in random_states(rules, seed):
             legal = state.legal_actions()
             mask = space.mask(state)
             assert [space.decode(i) for i, bit in enumerate(mask) if bit] == sorted(legal, key=space.encode)
@@ -45,7 +39,7 @@ def test_every_legal_action_of_many_deals_is_in_the_space() -> None:
     for rules in (sm.CLASSIC, sm.EXTENDED, sm.BECK):
         space = ActionSpace(rules)
         for seed in range(40):
-            for state in _deal(rules, seed):
+            for state in random_states(rules, seed):
                 for action in state.legal_actions():
                     space.encode(action)
                     seen.add(action)
@@ -78,7 +72,7 @@ def test_observations_hold_what_the_viewer_knows(rules: sm.RuleSet) -> None:
     offset = {name: sum(size for _, size, _ in OBSERVATION_LAYOUT[:k]) for k, (name, _, _) in enumerate(OBSERVATION_LAYOUT)}
     assert sum(size for _, size, _ in OBSERVATION_LAYOUT) == OBSERVATION_SIZE
     rng = random.Random(7)
-    states = _deal(rules, 3)
+    states = random_states(rules, 3)
     keys = set()
     for state in states[::4]:
         for seat in (0, 1, None):

@@ -16,21 +16,12 @@ from strohmandeln import PRESETS, GameState, Reason, records
 from strohmandeln import serialization as S
 from strohmandeln.positions import position
 
+from helpers import random_states
+
 SEEDS = range(12)
 
 
-def _deal_states(rules: sm.RuleSet, seed: int) -> list[GameState]:
-    """Every state of a random deal of ``rules``."""
-    rng = random.Random(seed)
-    state = sm.deal(rules, dealer=seed % 2, rng=rng)
-    states = [state]
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions()))
-        states.append(state)
-    return states
-
-
-ALL_STATES = [s for rules in PRESETS.values() for seed in SEEDS[:4] for s in _deal_states(rules, seed)]
+ALL_STATES = [s for rules in PRESETS.values() for seed in SEEDS[:4] for s in random_states(rules, seed)]
 #: Every action notation a client could send in a deal: each card, each decision, variants.
 ACTIONS = [sm.parse_action(t) for t in ("take", "pass", "fold", "keep", "double", "no-double")] + [
     sm.Play(card) for card in sm.DECK_54
@@ -184,7 +175,7 @@ def test_promise_documents_are_small(rules: sm.RuleSet) -> None:
     """"a finished deal is under 1 kB, a view under 8 kB" (as to_json writes them; plain
     json.dumps adds about a third to a deal: the limits table says so)."""
     for seed in SEEDS:
-        states = _deal_states(rules, seed)
+        states = random_states(rules, seed)
         assert len(S.to_json(states[-1]).encode()) < 1000
         assert len(json.dumps(states[-1].to_dict())) < 1400
         for state in states[::5]:
@@ -199,7 +190,7 @@ def test_promise_the_limits_of_the_limits_table() -> None:
     assert records.MAX_RECORD == 1_000_000 and records.MAX_MATCH_RECORD == 8_000_000
     with pytest.raises(sm.NotationError):
         sm.parse_action("♥K+trull" + " +kings" * 8)  # 64 + 1 characters
-    state = _deal_states(sm.CLASSIC, 1)[-1]
+    state = random_states(sm.CLASSIC, 1)[-1]
     text = S.to_json(state)
     assert S.from_json(text, max_length=len(text)) == state
     with pytest.raises(sm.SerializationError) as info:
@@ -221,7 +212,7 @@ def test_promise_the_limits_of_the_limits_table() -> None:
 def test_promise_replaying_a_prefix_rebuilds_every_view_sent() -> None:
     """"The same replay rebuilds every view a player was sent ... by replaying a prefix of it." """
     for rules in PRESETS.values():
-        states = _deal_states(rules, 5)
+        states = random_states(rules, 5)
         document = states[-1].to_dict()
         for k in range(0, len(states), 9):
             again = S.state_from_dict({**document, "actions": document["actions"][:k]})

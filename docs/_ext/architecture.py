@@ -144,16 +144,7 @@ class PackedFormats(Directive):
         from strohmandeln._core import formats
 
         layouts = [v for v in vars(formats).values() if isinstance(v, formats.Layout)]
-        table = nodes.table()
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (14, 60, 12):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        head += self._row("format", "fields, from bit 0 up (bits)", "bits in all")
-        body = nodes.tbody()
-        group += body
+        table, body = _table((14, 60, 12), ("format", "fields, from bit 0 up (bits)", "bits in all"))
         for layout in layouts:
             fields = []
             total = 0
@@ -188,22 +179,28 @@ class ObservationLayout(Directive):
     def run(self) -> list[Any]:
         from strohmandeln.encoding import OBSERVATION_LAYOUT
 
-        table = nodes.table()
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (16, 12, 60):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        head += PackedFormats._row("field", "entries", "meaning")
-        body = nodes.tbody()
-        group += body
+        table, body = _table((16, 12, 60), ("field", "entries", "meaning"))
         start = 0
         for name, size, meaning in OBSERVATION_LAYOUT:
             entries = f"{start}–{start + size - 1}" if size > 1 else str(start)
             body += PackedFormats._row(name, entries, meaning)
             start += size
         return [table]
+
+
+def _table(widths: tuple[int, ...], header: tuple[str, ...]) -> tuple[Any, Any]:
+    """A table of the columns ``widths`` with the header row ``header``, and its body to fill."""
+    table = nodes.table()
+    group = nodes.tgroup(cols=len(widths))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += PackedFormats._row(*header)
+    body = nodes.tbody()
+    group += body
+    return table, body
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
