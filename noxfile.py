@@ -26,11 +26,26 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """Type-check the library, the tests, the examples and the benchmarks with mypy --strict."""
+    """Type-check the library, the tests, the examples, the fuzz targets and the benchmarks with
+    mypy --strict."""
     session.install("-e", ".[typecheck]")
-    session.run("mypy", "--strict", "src", "tests", "examples")
+    session.run("mypy", "--strict", "src", "tests", "examples", "fuzz")
     # (a run of its own: benchmarks/ and tests/ each have a top-level conftest module)
     session.run("mypy", "--strict", "benchmarks")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Fuzz every loader with atheris for a time budget each; fails if it finds a crash.
+
+    Runs ``python -m fuzz.run`` (fuzz/README.md): each target (``json``, ``record``,
+    ``notation``) for 60 s, seeded from ``fuzz/corpus/<target>/``; new crash inputs go to
+    ``build/fuzz/crashes/<target>/``, shrunk and listed at the end. Pass options after ``--``:
+    ``nox -s fuzz -- --seconds 600 --target json``, ``-- --work DIR``, and libFuzzer's own after
+    a second ``--``: ``nox -s fuzz -- --target record -- -max_len=20000``.
+    """
+    session.install("-e", ".[fuzz]")
+    session.run("python", "-m", "fuzz.run", *session.posargs)
 
 
 @nox.session
