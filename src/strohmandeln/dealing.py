@@ -130,11 +130,7 @@ def deal(
     if not isinstance(rules, RuleSet):
         raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
     dealer = _check_dealer(dealer)
-    stakes = args.whole(multiplier)
-    if stakes is None:
-        raise TypeError(f"the multiplier must be a whole number, not {type(multiplier).__name__}")
-    if stakes < 1:
-        raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
+    stakes = args.stakes(multiplier)
     if order is None and rng is None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
     if order is not None and rng is not None:

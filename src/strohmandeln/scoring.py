@@ -22,7 +22,7 @@ special-cased.
 from __future__ import annotations
 
 from ._core import args, seen
-from .errors import Reason, StateError, shown
+from .errors import Reason, StateError
 from .knowledge import PlayerView, seen_of
 from .results import DealResult, ScoreLine
 from .state import GameState
@@ -54,12 +54,7 @@ def score(state: GameState | PlayerView, multiplier: int | None = None) -> DealR
     strohmandeln.errors.StateError: the deal is not over yet
     """
     if type(state) is PlayerView:
-        stakes = 0 if multiplier is None else args.whole(multiplier)
-        if stakes is None or type(multiplier) is bool:
-            raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
-        if multiplier is not None and stakes < 1:
-            raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
-        result = seen.result(seen_of(state), stakes)
+        result = seen.result(seen_of(state), 0 if multiplier is None else args.stakes(multiplier))
         if result is None:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         return result

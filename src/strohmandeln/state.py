@@ -26,7 +26,7 @@ from ._core.masks import cards_of
 from ._core.record import Record
 from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, Reason, StateError, shown
+from .errors import IllegalActionError, Reason, StateError
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -417,12 +417,7 @@ class GameState(KernelState):
         if multiplier is None:
             multiplier = record.multiplier_of(self._c)
         elif multiplier != 1 or type(multiplier) is not int:
-            number = args.whole(multiplier)
-            if number is None:
-                raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
-            if number < 1:
-                raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
-            multiplier = number
+            multiplier = args.stakes(multiplier)
         return scoring.result_of(self._c, multiplier)
 
     def view(self, player: int | None) -> PlayerView:

@@ -62,10 +62,10 @@ def enum_member(enum: type[E], value: object) -> E | None:
 
 def seat(player: object) -> int:
     """A seat, 0 or 1; else :class:`~strohmandeln.IllegalActionError` with reason ``bad_seat``."""
-    number = player if type(player) is int else whole(player)
-    if number != 0 and number != 1:
+    number = seat_or_none(player)
+    if number is None:
         raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
-    return 1 if number else 0
+    return number
 
 
 def seat_or_none(value: object) -> int | None:
@@ -81,6 +81,17 @@ def strohmann(index: object) -> int:
     if number != 0 and number != 1 and number != 2:
         raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {shown(index)}; they are numbered 0, 1, 2")
     return 2 if number == 2 else 1 if number else 0
+
+
+def stakes(multiplier: object) -> int:
+    """A deal's multiplier (R26), a whole number of at least 1; else ``TypeError`` or
+    ``ValueError`` (a program's argument, not a client's)."""
+    number = whole(multiplier)
+    if number is None:
+        raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
+    if number < 1:
+        raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
+    return number
 
 
 def generator(rng: object) -> random.Random:
