@@ -79,19 +79,15 @@ class ActionSpace:
         if rules.undertaker_doubling:
             decisions += [Double(), NoDouble()]
         scoring = rules.scoring
-        allowed = {0}
-        trull = scoring.has(Bonus.TRULL_ANNOUNCED)
-        kings = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
-        allowed |= {1} if trull else set()
-        allowed |= {2} if kings else set()
-        allowed |= {3} if trull and kings else set()
+        # the announcement bits the rules allow (R17: bit 0 the Trull, bit 1 the four Kings)
+        can = scoring.has(Bonus.TRULL_ANNOUNCED) | scoring.has(Bonus.FOUR_KINGS_ANNOUNCED) << 1
         calls = (0, 1, 2) if scoring.has(Bonus.ROSTOPSCHIN) else (0,)
         plays: list[Action] = []
         for card in rules.deck.cards:
             for code in calls:
                 for bits in (0, 1, 2, 3):
                     play = INTERNED[card.index][bits][code]
-                    if play is not None and bits in allowed:
+                    if play is not None and bits & can == bits:
                         plays.append(play)
         #: The actions, by number.
         self.actions: tuple[Action, ...] = (*decisions, *plays)
