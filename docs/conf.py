@@ -87,30 +87,6 @@ def _restore_attribute_docstring(app: Any, what: str, name: str, obj: object, op
         lines[:] = saved
 
 
-def _preset_documenter() -> Any:
-    """The documenter of the presets and of PRESETS: as every module constant, but without the
-    value (a preset's repr has 700 characters; the variants page shows the rule sets)."""
-    from sphinx.ext.autodoc import DataDocumenter
-
-    from strohmandeln.rules import RuleSet
-
-    class PresetDocumenter(DataDocumenter):  # type: ignore[misc]
-        objtype = "preset"
-        directivetype = "data"
-        priority = DataDocumenter.priority + 1
-
-        @classmethod
-        def can_document_member(cls, member: Any, membername: str, isattr: bool, parent: Any) -> bool:
-            presets = isinstance(member, RuleSet) or (hasattr(member, "values") and all(isinstance(v, RuleSet) for v in member.values()) and bool(member))
-            return presets and bool(super().can_document_member(member, membername, isattr, parent))
-
-        def should_suppress_value_header(self) -> bool:
-            return True
-
-    return PresetDocumenter
-
-
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _save_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
-    app.add_autodocumenter(_preset_documenter())
