@@ -39,6 +39,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
+from .cards import DECK_54
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation
 from .knowledge import PlayerView
@@ -165,16 +166,12 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             self._order.append(int(action))
             if len(self._order) == len(self._cards):
-                from .cards import DECK_54
-
-                self._state = deal(self._rules, dealer=self._dealer, order=[DECK_54[i] for i in self._order])
+                    self._state = deal(self._rules, dealer=self._dealer, order=[DECK_54[i] for i in self._order])
             return
         self._state = state.apply(self._space.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            from .cards import DECK_54
-
             return f"deal {DECK_54[action]}"
         return str(self._space.decode(action))
 
