@@ -17,15 +17,24 @@ turn, malformed text, hostile input, illegal cards and a message delivered twice
 client plays the first legal action listed in the last view it received. At the end the deal is
 stored as a text record and a JSON document, loaded back (refusing anything but a dealt deal)
 and replayed through the rules, and a tampered copy is refused.
+
+The second part runs a whole match the way a server keeps one: as a
+:class:`~strohmandeln.session.Session`, saved (signed with the server's key) after every accepted
+move, so that the referee process can die at any moment and a new one goes on from the last saved
+text. Finished deals are archived as records; at the end the archive is checked against the
+session, and a forged session document is refused.
 """
 
 from __future__ import annotations
 
 import json
+import random
+import secrets
 from typing import Any
 
 import strohmandeln as sm
 from strohmandeln import Reason, records, serialization
+from strohmandeln.session import Session
 
 #: Longest message the transport passes on, in characters (the notation needs at most 64).
 MAX_MESSAGE = 256
@@ -63,6 +72,20 @@ def public_error(error: sm.StrohmandelnError) -> dict[str, Any]:
     return {"type": "error", **error.to_dict()}
 
 
+def read_message(message: str) -> tuple[sm.Action, object]:
+    """The action and the move number of a client's JSON message (both untrusted: the move
+    number is checked by ``apply``); a library error if it is not such a message."""
+    if len(message) > MAX_MESSAGE:
+        raise sm.NotationError(Reason.TOO_LARGE, f"a message has at most {MAX_MESSAGE} characters")
+    try:
+        fields = json.loads(message)
+    except ValueError:
+        raise sm.NotationError(Reason.INVALID_ACTION, "a message is a JSON object") from None
+    if not isinstance(fields, dict) or set(fields) != {"action", "ply"}:
+        raise sm.NotationError(Reason.INVALID_ACTION, 'a message is {"action": …, "ply": …}')
+    return sm.parse_action(fields["action"]), fields["ply"]  # (any JSON value: parse_action checks)
+
+
 class Referee:
     """Holds the state of one deal and answers the messages of both seats."""
 
@@ -72,16 +95,8 @@ class Referee:
     def handle(self, seat: int, message: str) -> dict[str, Any]:
         """Validate and apply one JSON message of ``seat``; the reply for that seat."""
         try:
-            if len(message) > MAX_MESSAGE:
-                raise sm.NotationError(Reason.TOO_LARGE, f"a message has at most {MAX_MESSAGE} characters")
-            try:
-                fields = json.loads(message)
-            except ValueError:
-                raise sm.NotationError(Reason.INVALID_ACTION, "a message is a JSON object") from None
-            if not isinstance(fields, dict) or set(fields) != {"action", "ply"}:
-                raise sm.NotationError(Reason.INVALID_ACTION, 'a message is {"action": …, "ply": …}')
-            action = sm.parse_action(fields["action"])  # untrusted: any JSON value
-            self.state = self.state.apply(action, player=seat, expected_ply=fields["ply"])
+            action, ply = read_message(message)
+            self.state = self.state.apply(action, player=seat, expected_ply=ply)  # type: ignore[arg-type]
         except sm.StrohmandelnError as error:
             return public_error(error)
         return {"type": "ok", "action": str(action), "ply": self.state.ply}
@@ -203,5 +218,99 @@ def main() -> None:
         raise SystemExit("a tampered record was accepted")
 
 
+#: The server's signing key for its session documents: in a real server, 32 random bytes from its
+#: configuration, never stored beside the documents and never sent to a client.
+SIGNING_KEY = b"example signing key: use secrets"
+
+
+class MatchReferee:
+    """Runs a match as a :class:`~strohmandeln.session.Session` that survives a crash: the
+    session is saved (signed) in ``store`` after every accepted move and every finished deal, and
+    a new referee starts from the last saved text. ``store`` stands for the server's database."""
+
+    def __init__(self, store: dict[str, Any]) -> None:
+        self.store = store
+        # (the server's own document, signed with its own key: loaded under the key, never
+        # from a client; a forged or damaged one is refused as bad_signature)
+        self.session = Session.from_json(store["session"], key=SIGNING_KEY)
+
+    @classmethod
+    def create(cls, store: dict[str, Any], rules: sm.RuleSet) -> MatchReferee:
+        """A new match: a fresh dealing secret, saved at once."""
+        session = Session.start(rules, secret=secrets.token_bytes(32), first_dealer=0)
+        store["session"], store["archive"] = session.to_json(key=SIGNING_KEY), []
+        return cls(store)
+
+    def handle(self, seat: int, message: str) -> dict[str, Any]:
+        """Validate and apply one message; once accepted, the move is saved before the reply."""
+        try:
+            action, ply = read_message(message)
+            session = self.session.apply(action, player=seat, expected_ply=ply)  # type: ignore[arg-type]
+        except sm.StrohmandelnError as error:
+            return public_error(error)
+        self.session = session
+        self.store["session"] = session.to_json(key=SIGNING_KEY)
+        return {"type": "ok", "action": str(action), "ply": session.state.ply}
+
+    def next_deal(self) -> sm.DealResult:
+        """Archive the finished deal, record it and deal the next; the finished deal's result."""
+        finished = self.session.state
+        self.store["archive"].append(records.dumps(finished))
+        self.session = self.session.next_deal()
+        self.store["session"] = self.session.to_json(key=SIGNING_KEY)
+        return finished.result()
+
+
+def run_match(deals: int = 4, seed: int = 5) -> None:
+    """A match of ``deals`` deals in a session, with the referee process dying at random moments
+    and each client now and then sending his last message twice."""
+    print()
+    print(f"A match of {deals} deals in a session, saved after every move:")
+    store: dict[str, Any] = {}
+    referee = MatchReferee.create(store, sm.EXTENDED)
+    rng = random.Random(seed)
+    crashes = refused = 0
+    sizes: list[int] = []
+    for _ in range(deals):
+        while not referee.session.state.is_terminal:
+            state = referee.session.state
+            seat = state.current_player
+            assert seat is not None
+            legal = state.view(seat).legal_actions()  # what the client's view offers
+            message = json.dumps({"action": str(rng.choice(legal)), "ply": state.ply}, ensure_ascii=False)
+            if referee.handle(seat, message)["type"] != "ok":
+                raise SystemExit("a legal move was refused")
+            if rng.random() < 0.1:  # the same message again (a client's retry): stale_move
+                reply = referee.handle(seat, message)
+                assert reply["type"] == "error" and reply["reason"] == "stale_move"
+                refused += 1
+            if rng.random() < 0.05:  # the referee process dies; a new one loads the last save
+                referee = MatchReferee(store)
+                crashes += 1
+            sizes.append(len(store["session"]))
+        result = referee.next_deal()
+        standing = referee.session.standing
+        print(
+            f"  deal {standing.deals_recorded}: {result.totals[0]:+d} : {result.totals[1]:+d} (x{result.multiplier}); "
+            f"match {standing.scores[0]:+d} : {standing.scores[1]:+d}, next deal x{standing.multiplier}"
+        )
+    print(f"  {crashes} crashes resumed, {refused} repeated messages refused as stale_move")
+    print(f"  the saved session: {min(sizes)} to {max(sizes)} characters, whatever the number of deals")
+    # The archive of records replays to the session's match: every deal dealt from its secret.
+    archive = [records.loads(text) for text in store["archive"]]
+    match = referee.session.replay(archive)
+    assert match.scores == referee.session.standing.scores
+    print(f"  the archive of {len(archive)} records replays to the session's standing: {match.scores}")
+    # A session document changed without the key is refused before it is used.
+    forged = store["session"].replace('"scores":[', '"scores":[9')
+    try:
+        MatchReferee({"session": forged})
+    except sm.SerializationError as error:
+        print(f"  a forged session refused: {error.reason.value}")
+    else:
+        raise SystemExit("a forged session was accepted")
+
+
 if __name__ == "__main__":
     main()
+    run_match()

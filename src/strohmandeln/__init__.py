@@ -72,17 +72,20 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, playouts, records, sampling, serialization
-    from .match import Match
+    from . import analysis, encoding, playouts, records, sampling, serialization, session
+    from .match import Match, Standing
+    from .session import Session
     from .positions import Position, position
 del TYPE_CHECKING
 
 #: What the package offers but imports on first use, so that ``import strohmandeln`` stays
 #: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records`` …), and the
-#: names of matches and positions, by the module that defines them.
+#: names of matches, sessions and positions, by the module that defines them.
 _ON_FIRST_USE: dict[str, str] = {
-    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "serialization")},
+    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "serialization", "session")},
     "Match": "match",
+    "Standing": "match",
+    "Session": "session",
     "Position": "positions",
     "position": "positions",
 }
@@ -154,6 +157,8 @@ __all__ = [
     "ScoreLine",
     "ScoringTable",
     "SerializationError",
+    "Session",
+    "Standing",
     "StateError",
     "StrohmandelnError",
     "StrohmannPile",
@@ -181,6 +186,7 @@ __all__ = [
     "sampling",
     "serialization",
     "score",
+    "session",
     "shuffled_order",
     "trick_winner",
 ]

@@ -92,6 +92,9 @@ class Reason(enum.StrEnum):
     STALE_MOVE = "stale_move"
     #: A deal recorded into a match at other stakes than the match's next deal (R26).
     WRONG_STAKES = "wrong_stakes"
+    #: A session document whose signature is not the one of its content under the server's key
+    #: (:class:`~strohmandeln.session.Session`): changed, or signed by another key.
+    BAD_SIGNATURE = "bad_signature"
 
 
 def quoted(text: str, limit: int = 40) -> str:

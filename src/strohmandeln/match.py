@@ -35,7 +35,7 @@ from .scoring import DealResult, score
 from ._core.record import restamped
 from .state import GameState, VoidReason, record_of, state_of
 
-__all__ = ["Match"]
+__all__ = ["Match", "Standing"]
 
 
 @attrs.frozen(kw_only=True)
@@ -166,49 +166,41 @@ class Match:
         >>> match.record_all([state]) == match.record(state)
         True
         """
-        rules = self.rules
-        mode = rules.scoring.draw_doubling
         deals = list(self.deals)
         results = list(self.results)
-        dealer, doubled_deals, factor = self.next_dealer, self.doubled_deals, self.factor
-        s0, s1 = self.scores
+        standing = self.standing
         for state in states:
-            if not isinstance(state, GameState):
-                raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
-            if not state.is_terminal:
-                raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
-            if state.rules != rules:
-                raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
-            if state.dealer != dealer:
-                raise StateError(Reason.BAD_SEAT, f"seat {dealer} deals next, not seat {state.dealer}")
-            stakes = _multiplier(mode, doubled_deals, factor)
-            if state.multiplier != stakes:
-                if state.multiplier != 1:
-                    raise StateError(Reason.WRONG_STAKES, f"the deal counts {state.multiplier} times, the match's next deal {stakes} times")
-                state = state_of(restamped(record_of(state), stakes))  # (dealt outside the match)
-            result = score(state)
-            if state.void_reason is not VoidReason.FOLDED:
-                dealer = 1 - dealer  # R5; R7: after a fold the same dealer deals again
-            if state.void_reason is None:
-                s0 += result.totals[0]
-                s1 += result.totals[1]
-                trigger = result.triggers_doubling
-                if mode is DrawDoubling.UNTIL_DECIDED:
-                    factor = factor * 2 if trigger else 1
-                elif mode is not DrawDoubling.NONE:
-                    doubled_deals = max(doubled_deals - 1, 0)
-                    if trigger:
-                        doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
+            standing, state, result = standing.after(state)
             deals.append(state)
             results.append(result)
         return attrs.evolve(
             self,
             deals=tuple(deals),
             results=tuple(results),
-            next_dealer=dealer,
-            scores=(s0, s1),
-            doubled_deals=doubled_deals,
-            factor=factor,
+            next_dealer=standing.next_dealer,
+            scores=standing.scores,
+            doubled_deals=standing.doubled_deals,
+            factor=standing.factor,
+        )
+
+    @property
+    def standing(self) -> Standing:
+        """Where the match stands before its next deal, without its deals (what a
+        :class:`~strohmandeln.session.Session` keeps).
+
+        >>> from strohmandeln import CLASSIC
+        >>> Match.start(CLASSIC, first_dealer=1).standing
+        Standing(rules='classic', first_dealer=1, next_dealer=1, scores=(0, 0), doubled_deals=0, factor=1, deals_recorded=0, deals_played=0)
+        """
+        return Standing(
+            rules=self.rules,
+            first_dealer=self.first_dealer,
+            next_dealer=self.next_dealer,
+            scores=self.scores,
+            doubled_deals=self.doubled_deals,
+            factor=self.factor,
+            deals_recorded=len(self.results),
+            deals_played=self.deals_played,
         )
 
     def __str__(self) -> str:
@@ -219,6 +211,101 @@ class Match:
             else:
                 rows.append(f"  {number:>3}. {result.totals[0]:+d} : {result.totals[1]:+d}  (×{result.multiplier})")
         return "\n".join(rows)
+
+
+@attrs.frozen(kw_only=True)
+class Standing:
+    """Where a match stands between two deals: everything that decides its future — the rule
+    set, the next dealer, the running score and the stakes of the next deals (R5, R7, R9, R26) —
+    and the number of deals so far, but not the deals themselves. Its size does not grow with
+    the match. :attr:`Match.standing` gives a match's; :meth:`after` records one more deal.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, Match
+    >>> match = Match.start(CLASSIC, first_dealer=0)
+    >>> standing, rng = match.standing, random.Random(3)
+    >>> for _ in range(3):
+    ...     state = match.deal(rng=rng)
+    ...     while not state.is_terminal:
+    ...         state = state.apply(rng.choice(state.legal_actions()))
+    ...     match = match.record(state)
+    ...     standing = standing.after(state)[0]
+    >>> standing == match.standing, standing.deals_recorded, standing.scores == match.scores
+    (True, 3, True)
+    """
+
+    #: The rule set of every deal (its name in the ``repr``).
+    rules: RuleSet = attrs.field(repr=lambda rules: repr(rules.name))
+    #: Who dealt the first deal.
+    first_dealer: int = 0
+    #: The dealer of the next deal.
+    next_dealer: int = 0
+    #: The running score of seat 0 and seat 1 (they sum to zero).
+    scores: tuple[int, int] = (0, 0)
+    #: ``next_round`` / ``next_deal``: how many of the next deals count double.
+    doubled_deals: int = 0
+    #: ``until_decided``: the factor of the next deal (1, 2, 4, …).
+    factor: int = 1
+    #: The deals recorded so far, void deals included.
+    deals_recorded: int = 0
+    #: The deals played out so far (void deals do not count).
+    deals_played: int = 0
+
+    @property
+    def multiplier(self) -> int:
+        """The multiplier of the next deal (R26), as :attr:`Match.multiplier`."""
+        return _multiplier(self.rules.scoring.draw_doubling, self.doubled_deals, self.factor)
+
+    def after(self, state: GameState) -> tuple[Standing, GameState, DealResult]:
+        """The standing after the finished (or void) deal ``state``, with the deal as recorded
+        (at the match's stakes) and its result: one step of :meth:`Match.record`.
+
+        :raises StateError: as :meth:`Match.record`.
+        """
+        if not isinstance(state, GameState):
+            raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
+        if not state.is_terminal:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+        rules = self.rules
+        if state.rules != rules:
+            raise StateError(Reason.WRONG_RULES, "the deal was played under another rule set")
+        dealer = self.next_dealer
+        if state.dealer != dealer:
+            raise StateError(Reason.BAD_SEAT, f"seat {dealer} deals next, not seat {state.dealer}")
+        mode = rules.scoring.draw_doubling
+        doubled_deals, factor = self.doubled_deals, self.factor
+        stakes = _multiplier(mode, doubled_deals, factor)
+        if state.multiplier != stakes:
+            if state.multiplier != 1:
+                raise StateError(Reason.WRONG_STAKES, f"the deal counts {state.multiplier} times, the match's next deal {stakes} times")
+            state = state_of(restamped(record_of(state), stakes))  # (dealt outside the match)
+        result = score(state)
+        if state.void_reason is not VoidReason.FOLDED:
+            dealer = 1 - dealer  # R5; R7: after a fold the same dealer deals again
+        s0, s1 = self.scores
+        played = self.deals_played
+        if state.void_reason is None:
+            played += 1
+            s0 += result.totals[0]
+            s1 += result.totals[1]
+            trigger = result.triggers_doubling
+            if mode is DrawDoubling.UNTIL_DECIDED:
+                factor = factor * 2 if trigger else 1
+            elif mode is not DrawDoubling.NONE:
+                doubled_deals = max(doubled_deals - 1, 0)
+                if trigger:
+                    doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
+        standing = Standing(
+            rules=rules,
+            first_dealer=self.first_dealer,
+            next_dealer=dealer,
+            scores=(s0, s1),
+            doubled_deals=doubled_deals,
+            factor=factor,
+            deals_recorded=self.deals_recorded + 1,
+            deals_played=played,
+        )
+        return standing, state, result
 
 
 def _multiplier(mode: DrawDoubling, doubled_deals: int, factor: int) -> int:

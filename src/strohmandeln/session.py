@@ -1,0 +1,361 @@
+"""Sessions: a match on a game server, with its deal in progress and its dealing, saved and loaded
+as one signed document that a server can resume from after a crash.
+
+A :class:`Session` holds what a server needs to go on: where the match stands (its
+:class:`~strohmandeln.match.Standing` — the next dealer, the running score and the stakes, not the
+finished deals), the deal in progress, and the *dealing secret* from which every deal of the
+match is dealt (deal ``k`` shuffled by a generator seeded from the secret and ``k``). Its document
+has the same size, and takes the same time to save and to load, after three deals or three
+thousand.
+
+Loading trusts nothing that it can check. The deal in progress is dealt again from the secret and
+its actions are replayed through the rules. What it cannot check — the score of the finished
+deals, which the document does not hold — it takes only under the server's own signature: the
+document carries an HMAC-SHA256 of its content under a key only the server knows, and a document
+whose signature does not match is refused (``bad_signature``) before anything else is done with
+it. A server that archives its finished deals (as records or documents) can check the archive
+against the session at any time with :meth:`Session.replay`.
+
+>>> import random
+>>> import strohmandeln as sm
+>>> from strohmandeln.session import Session
+>>> KEY = b"the server's own signing key, never sent"     # (a real one: secrets.token_bytes(32))
+>>> session = Session.start(sm.CLASSIC, secret=b"sixteen+ secret bytes", first_dealer=0)
+>>> rng = random.Random(4)
+>>> for _ in range(5):                                      # play five deals
+...     while not session.state.is_terminal:
+...         session = session.apply(rng.choice(session.state.legal_actions()))
+...     session = session.next_deal()
+>>> session = session.apply(sm.Pass())                      # the sixth is under way
+>>> text = session.to_json(key=KEY)                         # ... the server goes down ...
+>>> resumed = Session.from_json(text, key=KEY)
+>>> resumed == session, resumed.standing.deals_recorded, resumed.state.ply
+(True, 5, 1)
+>>> try:
+...     Session.from_json(text.replace('"scores":[', '"scores":[1'), key=KEY)
+... except sm.SerializationError as error:
+...     print(error.reason.value)
+bad_signature
+
+Never send a session document to a player: it holds the whole deck order of the deal in
+progress, and the secret that deals the next ones. Players get views.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from ._core import checked
+from ._core.documents import replay
+from .actions import Action
+from .dealing import deal
+from .errors import Reason, StateError, StrohmandelnError, shown
+from .match import Match, Standing
+from .rules import DrawDoubling, RuleSet, rules_from_dict, rules_ref
+from .state import GameState, record_of, state_of
+
+__all__ = ["MAX_SESSION_JSON", "Session"]
+
+#: The largest session document :meth:`Session.from_json` reads by default, in characters: a
+#: session of a custom rule set (its full description) with a deal in progress is under 4,000.
+MAX_SESSION_JSON: Final = 20_000
+#: The shortest and longest dealing secret and signing key, in bytes.
+_SECRET_SIZES: Final = (16, 64)
+#: The highest count a session document may hold (deals, and the running score's magnitude).
+_MAX_COUNT: Final = 10**12
+#: The history of a session before its first deal is recorded.
+_NO_HISTORY: Final = bytes(32)
+_FIELDS: Final = (
+    "rules", "first_dealer", "next_dealer", "scores", "doubled_deals", "factor",
+    "deals_recorded", "deals_played", "secret", "history", "actions", "signature",
+)  # fmt: skip
+
+
+def _secret_bytes(value: object, what: str) -> bytes:
+    """A dealing secret or a signing key: 16 to 64 bytes (a server's own value, not a player's)."""
+    if not isinstance(value, bytes):
+        raise TypeError(f"the {what} must be bytes, not {type(value).__name__}")
+    low, high = _SECRET_SIZES
+    if not low <= len(value) <= high:
+        raise ValueError(f"the {what} must be {low} to {high} bytes long, not {len(value)}")
+    return value
+
+
+def _deal_seed(secret: bytes, number: int) -> int:
+    """The seed of the shuffle of deal ``number`` (from 0) of a session: a keyed BLAKE2b of the
+    deal's number under the dealing secret, so that no deal tells anything of another."""
+    digest = hashlib.blake2b(number.to_bytes(8, "big"), key=secret, digest_size=32).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _chained(history: bytes, state: GameState) -> bytes:
+    """The history after recording the deal ``state``: a BLAKE2b of the history before it and the
+    deal's canonical document (rule set, dealer, deck order, stakes and actions)."""
+    document = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.blake2b(history + document.encode("ascii"), digest_size=32).digest()
+
+
+def _signature(body: dict[str, Any], key: bytes) -> str:
+    """The HMAC-SHA256 of a session document's canonical JSON (without its signature)."""
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hmac.new(key, canonical.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _dealt(standing: Standing, secret: bytes) -> GameState:
+    """The first state of a session's next deal: dealt from its secret by the next dealer, at the
+    match's stakes."""
+    seed = _deal_seed(secret, standing.deals_recorded)
+    return deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
+
+
+@attrs.frozen(kw_only=True)
+class Session:
+    """A match in progress on a server: its :class:`~strohmandeln.match.Standing`, the deal in
+    progress (:attr:`state`) and the dealing secret. An immutable value, like a state: each
+    method returns a new session.
+
+    Start one with :meth:`start`, play the deal with :meth:`apply`, and once it is over record it
+    and deal the next with :meth:`next_deal` (archive the finished deal first, if you keep deals:
+    the session keeps only its score). Save it with :meth:`to_dict` or :meth:`to_json` and load it
+    with :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
+    """
+
+    #: Where the match stands before the deal in progress: the next dealer, the running score,
+    #: the stakes and the number of deals recorded.
+    standing: Standing
+    #: The deal in progress (terminal once it is over, until :meth:`next_deal`).
+    state: GameState
+    #: The dealing secret (16 to 64 bytes): every deal of the session is dealt from it.
+    secret: bytes = attrs.field(repr=False)
+    #: A digest of every deal recorded so far, in order (32 bytes): :meth:`replay` checks an
+    #: archive of the deals against it.
+    history: bytes = _NO_HISTORY
+
+    @classmethod
+    def start(cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0) -> Session:
+        """A new match under ``rules`` whose first deal is dealt at once, by ``first_dealer``.
+
+        ``secret`` (16 to 64 bytes, for example :func:`secrets.token_bytes`) decides every deal
+        of the session: keep it as secret as the deals. A fixed secret gives the same deals
+        every time, for tests and replays.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1)
+        >>> session.state.dealer, session.standing.scores, session.state.ply
+        (1, (0, 0), 0)
+        >>> Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1) == session
+        True
+        """
+        standing = Match.start(rules, first_dealer=first_dealer).standing
+        secret = _secret_bytes(secret, "dealing secret")
+        return cls(standing=standing, state=_dealt(standing, secret), secret=secret)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of every deal."""
+        return self.standing.rules
+
+    def apply(self, action: Action, player: int | None = None, expected_ply: int | None = None) -> Session:
+        """The session after ``action`` in the deal in progress: :meth:`GameState.apply
+        <strohmandeln.GameState.apply>` with the same checks (``player`` and ``expected_ply``
+        for moves from the outside) and the same errors; the session is unchanged by a refusal.
+        """
+        return attrs.evolve(self, state=self.state.apply(action, player, expected_ply))
+
+    def next_deal(self) -> Session:
+        """The session after recording the finished (or void) deal in progress and dealing the
+        next (R5, R7, R9, R26: its dealer and stakes follow from the match).
+
+        :raises StateError: ``not_finished`` if the deal in progress is not over.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(range(16)))
+        >>> session = session.apply(sm.Pass()).apply(sm.Pass())
+        >>> while not session.state.is_terminal:
+        ...     session = session.apply(session.state.legal_actions()[0])
+        >>> finished = session.state                 # archive it here, if you keep deals
+        >>> session = session.next_deal()
+        >>> session.standing.scores == finished.result().totals, session.state.dealer
+        (True, 1)
+        """
+        standing, recorded, _ = self.standing.after(self.state)
+        return attrs.evolve(
+            self, standing=standing, state=_dealt(standing, self.secret), history=_chained(self.history, recorded)
+        )
+
+    def replay(self, deals: Iterable[GameState]) -> Match:
+        """The whole :class:`~strohmandeln.Match` of this session, from an archive of its finished
+        deals, in order — checked against the session: each deal must be the one its secret
+        dealt, the history of the deals must be the session's and the match must stand where the
+        session stands.
+
+        :raises StateError: ``not_a_state``, ``not_finished`` and the others of
+            :meth:`Match.record <strohmandeln.Match.record>` for a deal that cannot be recorded;
+            ``malformed_document`` if the archive is not this session's.
+
+        >>> import strohmandeln as sm
+        >>> session, archive = Session.start(sm.CLASSIC, secret=bytes(16)), []
+        >>> for _ in range(3):
+        ...     while not session.state.is_terminal:
+        ...         session = session.apply(session.state.legal_actions()[-1])
+        ...     archive.append(session.state)
+        ...     session = session.next_deal()
+        >>> session.replay(archive).scores == session.standing.scores
+        True
+        >>> try:
+        ...     session.replay(archive[:2])
+        ... except sm.StateError as error:
+        ...     print(error.reason.value, "|", error)
+        malformed_document | the archive holds 2 deals, the session recorded 3
+        """
+        recorded = self.standing.deals_recorded
+        states = []
+        for number, state in enumerate(deals):
+            if number >= recorded:
+                raise StateError(Reason.MALFORMED_DOCUMENT, f"the archive holds more than the session's {recorded} deals")
+            states.append(state)
+        if len(states) != recorded:
+            raise StateError(Reason.MALFORMED_DOCUMENT, f"the archive holds {len(states)} deals, the session recorded {recorded}")
+        match = Match.start(self.rules, first_dealer=self.standing.first_dealer).record_all(states)
+        history = _NO_HISTORY
+        for number, state in enumerate(match.deals):
+            seed = _deal_seed(self.secret, number)
+            dealt = deal(self.rules, dealer=state.dealer, rng=seed, multiplier=state.multiplier)
+            if dealt.to_dict()["order"] != state.to_dict().get("order"):
+                raise StateError(Reason.MALFORMED_DOCUMENT, f"deal {number + 1} of the archive is not the one the session dealt")
+            history = _chained(history, state)
+        if history != self.history or match.standing != self.standing:
+            raise StateError(Reason.MALFORMED_DOCUMENT, "the archive's deals are not the ones the session recorded")
+        return match
+
+    # ----------------------------------------------------------------------------------------
+    # Documents
+
+    def to_dict(self, *, key: bytes) -> dict[str, Any]:
+        """The session's document, signed with the server's ``key`` (16 to 64 bytes): the
+        standing, the secret, the history and the actions of the deal in progress, which is
+        dealt again from the secret when it is loaded. About 700 characters as JSON for a
+        preset's session, whatever the number of deals finished.
+
+        >>> import strohmandeln as sm
+        >>> doc = Session.start(sm.CLASSIC, secret=bytes(16)).apply(sm.Pass()).to_dict(key=bytes(32))
+        >>> doc["type"], doc["rules"], doc["scores"], doc["actions"], len(doc["signature"])
+        ('session', 'classic', [0, 0], ['pass'], 64)
+        """
+        key = _secret_bytes(key, "signing key")
+        s = self.standing
+        body: dict[str, Any] = {
+            **checked.head("session"),
+            "rules": rules_ref(s.rules),
+            "first_dealer": s.first_dealer,
+            "next_dealer": s.next_dealer,
+            "scores": list(s.scores),
+            "doubled_deals": s.doubled_deals,
+            "factor": s.factor,
+            "deals_recorded": s.deals_recorded,
+            "deals_played": s.deals_played,
+            "secret": self.secret.hex(),
+            "history": self.history.hex(),
+            "actions": self.state.to_dict()["actions"],
+        }
+        return {**body, "signature": _signature(body, key)}
+
+    @classmethod
+    def from_dict(cls, data: object, *, key: bytes) -> Session:
+        """Load a session document that ``key`` signed (:meth:`to_dict`).
+
+        The document's shape is checked first, then its signature (``bad_signature`` if it is
+        not the signature of this content under ``key``), then the deal in progress is dealt
+        again from the secret and its actions replayed through the rules.
+
+        :raises SerializationError: ``malformed_document``, ``unsupported_version``,
+            ``too_large``, ``bad_signature``, or the reason of the rule an action breaks.
+        """
+        key = _secret_bytes(key, "signing key")
+        d = checked.header(data, "session", _FIELDS)
+        rules = rules_from_dict(d["rules"])
+        count = _MAX_COUNT
+        first_dealer = checked.seat(d["first_dealer"], "first_dealer")
+        next_dealer = checked.seat(d["next_dealer"], "next_dealer")
+        raw_scores = checked.items(d["scores"], "scores", 2)
+        scores = [checked.integer(x, f"scores[{i}]", -count, count) for i, x in enumerate(raw_scores)]
+        doubled_deals = checked.integer(d["doubled_deals"], "doubled_deals", 0, count)
+        factor = checked.integer(d["factor"], "factor", 1, checked.MAX_MULTIPLIER)
+        deals_recorded = checked.integer(d["deals_recorded"], "deals_recorded", 0, count)
+        deals_played = checked.integer(d["deals_played"], "deals_played", 0, deals_recorded)
+        secret = _hex(d["secret"], "secret", *_SECRET_SIZES)
+        history = _hex(d["history"], "history", 32, 32)
+        actions = [checked.action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
+        signature = checked.text(d["signature"], "signature", 64)
+        body = {k: v for k, v in d.items() if k != "signature"}
+        body.update(rules=rules_ref(rules), actions=[str(a) for a in actions], secret=secret.hex(), history=history.hex())
+        if not hmac.compare_digest(signature.encode(), _signature(body, key).encode()):
+            raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
+        # Signed by the server: what follows only catches a server's own mistakes.
+        if len(scores) != 2 or scores[0] + scores[1] != 0:
+            raise checked.fail("scores", "expected the two seats' scores, summing to zero")
+        mode = rules.scoring.draw_doubling
+        if factor & (factor - 1) or (factor != 1 and mode is not DrawDoubling.UNTIL_DECIDED):
+            raise checked.fail("factor", f"{factor} is not a stake of the {mode.value} doubling")
+        if doubled_deals and mode not in (DrawDoubling.NEXT_ROUND, DrawDoubling.NEXT_DEAL):
+            raise checked.fail("doubled_deals", f"the {mode.value} doubling doubles no deal")
+        standing = Standing(
+            rules=rules,
+            first_dealer=first_dealer,
+            next_dealer=next_dealer,
+            scores=(scores[0], scores[1]),
+            doubled_deals=doubled_deals,
+            factor=factor,
+            deals_recorded=deals_recorded,
+            deals_played=deals_played,
+        )
+        try:
+            first = _dealt(standing, secret)
+        except StrohmandelnError as error:
+            raise checked.fail("factor", error.message, error.reason) from None
+        state = state_of(replay(record_of(first), d["actions"], "actions"))
+        return cls(standing=standing, state=state, secret=secret, history=history)
+
+    def to_json(self, *, key: bytes) -> str:
+        """:meth:`to_dict` as compact JSON text."""
+        return json.dumps(self.to_dict(key=key), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, key: bytes, max_length: int = MAX_SESSION_JSON) -> Session:
+        """Parse JSON text of at most ``max_length`` characters and load the session
+        (:meth:`from_dict`).
+
+        :raises SerializationError: as :meth:`from_dict`, and ``too_large`` for longer text.
+        """
+        if type(max_length) is not int or max_length < 0:
+            raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
+        if not isinstance(text, (str, bytes)):
+            raise checked.fail("document", f"expected JSON text, not {checked.kind(text)}")
+        if len(text) > max_length:
+            raise checked.fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise checked.fail("document", "nested too deeply", Reason.TOO_LARGE) from None
+        except ValueError as error:
+            raise checked.fail("document", f"not JSON: {str(error)[:80]}") from None
+        return cls.from_dict(data, key=key)
+
+
+def _hex(x: object, path: str, low: int, high: int) -> bytes:
+    """``low`` to ``high`` bytes written as lower-case hexadecimal text."""
+    value = checked.text(x, path, 2 * high)
+    try:
+        raw = bytes.fromhex(value)
+    except ValueError:
+        raise checked.fail(path, "expected hexadecimal digits") from None
+    if len(raw) < low or raw.hex() != value:
+        raise checked.fail(path, f"expected {low} to {high} bytes in lower-case hexadecimal digits")
+    return raw
+
