@@ -141,7 +141,7 @@ class Session:
     def start(cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0) -> Session:
         """A new match under ``rules`` whose first deal is dealt at once, by ``first_dealer``.
 
-        ``secret`` (16 to 64 bytes, for example :func:`secrets.token_bytes`) decides every deal
+        ``secret`` (16 to 64 bytes, for example ``secrets.token_bytes``) decides every deal
         of the session: keep it as secret as the deals. A fixed secret gives the same deals
         every time, for tests and replays.
 
