@@ -32,6 +32,9 @@ import strohmandeln as sm
 from strohmandeln import records, serialization
 from strohmandeln.match import Match
 from strohmandeln.positions import Position, position
+from strohmandeln.session import Session
+
+from fuzz.targets import SESSION_KEY
 from strohmandeln.rules import (
     BothPass,
     Bonus,
@@ -248,10 +251,31 @@ def _positions() -> Iterator[tuple[str, sm.GameState]]:
         yield f"at-{rules.name}-played", start
 
 
+def _sessions() -> Iterator[tuple[str, Session]]:
+    """Sessions (:mod:`strohmandeln.session`) of a few presets and a house rule set, at the start,
+    in mid-deal, at a deal's end and after some deals, signed with the corpus's key."""
+    for k, rules in enumerate((sm.CLASSIC, sm.STRAMANDL, sm.BECK, RULE_SETS[-2], RULE_SETS[-1])):
+        rng = random.Random(300 + k)
+        session = Session.start(rules, secret=bytes(range(k, k + 16 + 8 * k)), first_dealer=k % 2)
+        yield f"{rules.name}-start", session
+        for _ in range(2 + k):
+            while not session.state.is_terminal:
+                session = session.apply(rng.choice(session.state.legal_actions()))
+            if k % 2 == 0 and session.standing.deals_recorded == 1:
+                yield f"{rules.name}-over", session  # (a finished deal, not recorded yet)
+            session = session.next_deal()
+        for _ in range(5 + 7 * k):
+            if not session.state.is_terminal:
+                session = session.apply(rng.choice(session.state.legal_actions()))
+        yield f"{rules.name}-{session.standing.deals_recorded}-deals", session
+
+
 def build(root: Path) -> dict[str, Writer]:
     """Every corpus file, by target."""
-    out = {target: Writer(root, target) for target in ("json", "record", "notation")}
+    out = {target: Writer(root, target) for target in ("json", "record", "session", "notation")}
     js, rec, notation = out["json"], out["record"], out["notation"]
+    for name, session in _sessions():
+        out["session"].add(f"session-{name}.json", session.to_json(key=SESSION_KEY))
 
     for k, rules in enumerate(RULE_SETS):
         name = rules.name

@@ -222,4 +222,5 @@ def mutate_record(data: bytes, max_size: int, seed: int, pool: Pool, fallback: B
 MUTATORS: Final[dict[str, Callable[[bytes, int, int, Pool, ByteMutator], bytes]]] = {
     "json": mutate_json,
     "record": mutate_record,
+    "session": mutate_json,
 }

@@ -38,7 +38,7 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 HERE: Final = ROOT / "fuzz"
 #: The targets, in the order they run (the names of fuzz.targets.TARGETS, which this process
 #: does not import: the child imports the library under instrumentation).
-TARGET_NAMES: Final = ("json", "record", "notation")
+TARGET_NAMES: Final = ("json", "record", "session", "notation")
 #: The address space of a target's process, in MB; libFuzzer's limit on its resident memory is
 #: 512 MB above.
 MEMORY_LIMIT_MB: Final = 2048

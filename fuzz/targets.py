@@ -33,8 +33,12 @@ import strohmandeln as sm
 from strohmandeln import records, serialization
 from strohmandeln.actions import parse_action
 from strohmandeln.cards import Card, cards_from_text, cards_to_text
+from strohmandeln.session import Session, _signature
 
-__all__ = ["MAX_MESSAGE", "TARGETS", "Crash", "check"]
+__all__ = ["MAX_MESSAGE", "SESSION_KEY", "TARGETS", "Crash", "check"]
+
+#: The signing key of the session corpus (fuzz/corpus/session/): a test key, public on purpose.
+SESSION_KEY: Final = b"strohmandeln fuzz key: public!!!"
 
 #: The longest message a refusal may carry (a server sends it to a client; hostile input must
 #: not make it grow).
@@ -112,6 +116,25 @@ def _loads_match(text: str) -> None:
     _same("loads_match", loaded, lambda: records.loads_match(records.dumps_match(loaded, ascii=True)))
 
 
+def _session(text: str) -> None:
+    loaded = Session.from_json(text, key=SESSION_KEY)
+    _same("Session.from_json", loaded, lambda: Session.from_json(loaded.to_json(key=SESSION_KEY).encode("utf-8"), key=SESSION_KEY))
+
+
+def _session_resigned(text: str) -> None:
+    """The input signed again with the key, as a server's own buggy document would be: so that
+    the checks after the signature (the standing, the replay of the deal) are reached too."""
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict):
+            body = {k: v for k, v in data.items() if k != "signature"}
+            data = {**body, "signature": _signature(body, SESSION_KEY)}
+        again = json.dumps(data, ensure_ascii=False)
+    except (ValueError, RecursionError):  # (the harness's own parsing: not the library's)
+        raise sm.SerializationError(sm.Reason.MALFORMED_DOCUMENT, "not JSON the harness can sign") from None
+    _session(again)
+
+
 def _parse_action(text: str) -> None:
     action = parse_action(text)
     _same("parse_action", action, lambda: parse_action(str(action)))
@@ -138,6 +161,8 @@ TARGETS: Final[dict[str, dict[str, Loader]]] = {
     "json": {"from_json": _from_json},
     # the text records of strohmandeln.records: a deal and a match
     "record": {"loads": _loads, "loads_match": _loads_match},
+    # strohmandeln.session: signed session documents (as given, and signed again)
+    "session": {"Session.from_json": _session, "Session.from_json re-signed": _session_resigned},
     # card and action notation
     "notation": {"parse_action": _parse_action, "Card.parse": _card_parse, "cards_from_text": _cards_from_text},
 }
