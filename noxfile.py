@@ -39,7 +39,7 @@ def fuzz(session: nox.Session) -> None:
     """Fuzz every loader with atheris for a time budget each; fails if it finds a crash.
 
     Runs ``python -m fuzz.run`` (fuzz/README.md): each target (``json``, ``record``,
-    ``notation``) for 60 s, seeded from ``fuzz/corpus/<target>/``; new crash inputs go to
+    ``session``, ``notation``) for 60 s, seeded from ``fuzz/corpus/<target>/``; new crash inputs go to
     ``build/fuzz/crashes/<target>/``, shrunk and listed at the end. Pass options after ``--``:
     ``nox -s fuzz -- --seconds 600 --target json``, ``-- --work DIR``, and libFuzzer's own after
     a second ``--``: ``nox -s fuzz -- --target record -- -max_len=20000``.
