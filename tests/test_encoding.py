@@ -3,7 +3,10 @@ the states and views they encode, over random deals of every preset."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -101,3 +104,47 @@ def test_observations_hold_what_the_viewer_knows(rules: sm.RuleSet) -> None:
         observation(states[0])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         information_state_key(states[0])  # type: ignore[arg-type]
+
+
+def test_information_state_keys_are_equal_exactly_for_equal_views() -> None:
+    """Over views of many deals, positions and stakes of several rule sets, every viewer: two
+    keys are equal exactly when the views are."""
+    views: list[sm.PlayerView] = []
+    for k, rules in enumerate(PRESETS.values()):
+        for state in random_states(rules, 20 + k)[::3]:
+            views += [state.view(seat) for seat in (0, 1, None)]
+    doubled = sm.deal(sm.CLASSIC, dealer=0, rng=20, multiplier=2)
+    views += [doubled.view(seat) for seat in (0, 1, None)] + [sm.deal(sm.CLASSIC, dealer=0, rng=20).view(1)]
+    end = sm.position(sm.CLASSIC, hands=("♣K ♣C ♣9 ♣7", "♣Q ♣J ♣10 ♣8"), rest_to=0, leader=0)
+    views += [end.view(seat) for seat in (0, 1, None)]
+    by_key: dict[bytes, sm.PlayerView] = {}
+    for view in views:
+        key = information_state_key(view)
+        assert len(key) == 16
+        if key in by_key:
+            assert by_key[key] == view
+        by_key[key] = view
+    distinct = {view for view in views}
+    assert len(by_key) == len(distinct) > 300
+
+
+def test_information_state_keys_are_the_same_in_every_process() -> None:
+    """No hash order or object identity reaches the key: a process with another hash seed
+    computes the same keys (announcements, calls and position views included)."""
+    script = (
+        "import random, strohmandeln as sm\n"
+        "from strohmandeln.encoding import information_state_key\n"
+        "out = []\n"
+        "for rules in (sm.EXTENDED, sm.STRAMANDL):\n"
+        "    state, rng = sm.deal(rules, dealer=1, rng=5), random.Random(5)\n"
+        "    while not state.is_terminal:\n"
+        "        out += [information_state_key(state.view(seat)).hex() for seat in (0, 1, None)]\n"
+        "        legal = state.legal_actions()\n"
+        "        state = state.apply(max(legal, key=lambda a: (len(str(a)), rng.random())))\n"
+        "print(' '.join(out))\n"
+    )
+    runs = {
+        subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(runs) == 1 and len(runs.pop().split()) > 100

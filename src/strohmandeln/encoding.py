@@ -34,8 +34,6 @@ for equal views (up to a hash collision), the same in every process.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Final
 
 from ._core import observe
@@ -160,9 +158,9 @@ def observation(view: PlayerView) -> list[int]:
 
 def information_state_key(view: PlayerView) -> bytes:
     """A 16-byte key of what the viewer knows: equal for equal views, different (up to a hash
-    collision) for different ones, and the same in every process and run (a hash of the view's
-    document, :meth:`PlayerView.to_dict <strohmandeln.views.PlayerView.to_dict>`)."""
+    collision) for different ones, and the same in every process and run (a BLAKE2b digest of
+    the fields that decide a view's equality, read off the kernel's projection: a few
+    microseconds, where hashing the view's document would take a few hundred)."""
     if type(view) is not PlayerView:
         raise TypeError(f"information_state_key() takes a PlayerView, not {type(view).__name__}")
-    text = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+    return observe.info_key(seen_of(view))

@@ -7,13 +7,17 @@ hand shows only the cards taken up in the open.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import lru_cache
 from typing import Final
 
-from ..rules import BothPass, Deck, LastCard
+from ..rules import BothPass, Deck, LastCard, RuleSet
 from ..table import Phase
 from .formats import C_ROSS, CARD, L_STROHMANN, announced
 from .masks import bits
-from .seen import Seen, piles
+from .record import walk
+from .seen import Seen, events, piles
 
 #: The fields of the observation vector, in order: (name, length, meaning).
 LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
@@ -101,3 +105,25 @@ def observe(s: Seen) -> list[int]:
     for k, flag in enumerate(flags):
         out[base + k] = 1 if flag else 0
     return out
+
+
+@lru_cache(maxsize=64)
+def _rules_digest(rules: RuleSet) -> str:
+    """A digest of a rule set's full description, the same in every process."""
+    text = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+def info_key(s: Seen) -> bytes:
+    """A 16-byte digest of what the viewer of ``s`` knows: the fields of :func:`.seen.key`
+    (which decide a view's equality) but for its legal actions, which follow from the others,
+    each written as whole numbers or notation — nothing whose text depends on the process (no
+    hash order, no object identity)."""
+    auc_seat, auc_doubled, void = s.auc
+    fields = (
+        s.player, _rules_digest(s.rules), s.dealer, s.dealt, s.phase.value, s.turn,
+        auc_seat, auc_doubled, None if void is None else void.value, s.calls, s.lead, s.ntr,
+        tuple([str(action) for action in walk(s.hist)]), s.setup, tuple(walk(s.tricks)), events(s),
+        s.hand, s.tops, s.won, s.known, s.sizes, piles(s), s.asked, s.multiplier,
+    )  # fmt: skip
+    return hashlib.blake2b(repr(fields).encode("utf-8"), digest_size=16).digest()
