@@ -38,13 +38,16 @@ def typecheck(session: nox.Session) -> None:
 def fuzz(session: nox.Session) -> None:
     """Fuzz every loader with atheris for a time budget each; fails if it finds a crash.
 
-    Runs ``python -m fuzz.run`` (fuzz/README.md): each target (``json``, ``record``,
+    Runs ``python -m fuzz.sweep`` (every field of every corpus document given each hostile value
+    in turn: a few minutes), then ``python -m fuzz.run`` (fuzz/README.md): each target (``json``, ``record``,
     ``session``, ``notation``) for 60 s, seeded from ``fuzz/corpus/<target>/``; new crash inputs go to
     ``build/fuzz/crashes/<target>/``, shrunk and listed at the end. Pass options after ``--``:
     ``nox -s fuzz -- --seconds 600 --target json``, ``-- --work DIR``, and libFuzzer's own after
     a second ``--``: ``nox -s fuzz -- --target record -- -max_len=20000``.
     """
     session.install("-e", ".[fuzz]")
+    # (first the sweep of hostile values through every field of the corpus: fuzz/sweep.py)
+    session.run("python", "-m", "fuzz.sweep")
     session.run("python", "-m", "fuzz.run", *session.posargs)
 
 
