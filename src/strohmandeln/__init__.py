@@ -72,16 +72,16 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, playouts, records, sampling, serialization
+    from . import analysis, encoding, pictures, playouts, records, sampling, serialization, svg
     from .match import Match
     from .positions import Position, position
 del TYPE_CHECKING
 
 #: What the package offers but imports on first use, so that ``import strohmandeln`` stays
-#: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records`` …), and the
+#: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records``, ``sm.svg`` …), and the
 #: names of matches and positions, by the module that defines them.
 _ON_FIRST_USE: dict[str, str] = {
-    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "serialization")},
+    **{module: module for module in ("analysis", "encoding", "pictures", "playouts", "records", "sampling", "serialization", "svg")},
     "Match": "match",
     "Position": "positions",
     "position": "positions",
@@ -175,6 +175,7 @@ __all__ = [
     "deal",
     "deal_layout",
     "parse_action",
+    "pictures",
     "playouts",
     "position",
     "records",
@@ -182,5 +183,6 @@ __all__ = [
     "serialization",
     "score",
     "shuffled_order",
+    "svg",
     "trick_winner",
 ]
