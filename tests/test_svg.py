@@ -242,6 +242,26 @@ def test_wrong_arguments_are_refused(call: Callable[[], object], error: type[Exc
         call()
 
 
+@pytest.mark.parametrize("rules", [CLASSIC, sm.ZWANZIGERRUFEN_40])
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_deal_packets_show_the_deck_order_packet_by_packet(rules: sm.RuleSet, dealer: int) -> None:
+    """R6: the packets leave the deck in order, Elder's first, and land where deal() puts them."""
+    order = sm.shuffled_order(rules, 7 + dealer)
+    root = ET.fromstring(svg.deal_packets(rules, order, dealer=dealer))
+    drawn = [(Card.parse(g.attrib["data-card"]), g.attrib["data-place"]) for g in root.iter(f"{NS}g") if "data-card" in g.attrib]
+    assert [c for c, _ in drawn] == list(order)
+    state = sm.deal(rules, dealer=dealer, order=order)
+    for seat in (0, 1):
+        assert sorted(c for c, place in drawn if place == f"hand-{seat}") == list(state.hand(seat))
+        layout = sm.deal_layout(rules, order, dealer=dealer)[1][seat]
+        for k in range(3):
+            assert tuple(c for c, place in drawn if place == f"strohmann-{seat}-{k}") == layout[k]
+    packets = [g for g in root.iter(f"{NS}g") if "data-packet" in g.attrib]
+    assert [g.attrib["data-seat"] for g in packets[:2]] == [str(1 - dealer), str(dealer)]  # Elder first
+    with pytest.raises(sm.DeckError):
+        svg.deal_packets(rules, order[:-1], dealer=dealer)
+
+
 # ------------------------------------------------------------------------------------------------
 # Golden pictures
 

@@ -37,12 +37,14 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card
+from .dealing import deal_layout
 from .knowledge import PlayerView
 from .pictures import SeatPicture, TablePicture, picture, points_text
+from .rules import RuleSet
 from .state import GameState
 from .table import Phase
 
-__all__ = ["card", "table"]
+__all__ = ["card", "deal_packets", "table"]
 
 #: The drawing's own units: the table is WIDTH wide; a card CARD_W by CARD_H.
 WIDTH: Final = 960
@@ -117,9 +119,9 @@ def _back() -> list[str]:
     ]
 
 
-def _placed(x: float, y: float, c: Card | None, place: str) -> str:
+def _placed(x: float, y: float, c: Card | None, place: str, scale: float = 1.0) -> str:
     """A card (``None``: a back) at (x, y), with its data attributes."""
-    at = f'transform="translate({_num(x)},{_num(y)})"'
+    at = f'transform="translate({_num(x)},{_num(y)})' + (f' scale({scale})"' if scale != 1.0 else '"')
     if c is None:
         return f'<g {at} data-back={quoteattr(place)}>' + "".join(_back()) + "</g>"
     return (
@@ -349,3 +351,74 @@ def _middle(p: TablePicture, y: float) -> list[str]:
                 out.append(_text(x0 + k * (CARD_W + 6) + CARD_W / 2, cy + CARD_H + 13, "Strohmann", size=9, fill=_MUTED, anchor="middle"))
         out.append("</g>")
     return out
+
+
+# ------------------------------------------------------------------------------------------------
+# The deal, packet by packet
+
+
+def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: int = 800) -> str:
+    """How the dealer hands out a deck order (R6), as an SVG ``size`` pixels wide: the packets
+    in the order they leave the top of the deck, Elder's first — the hand packets, then the
+    packets that become the Strohmänner 1, 2 and 3 — each with the seat it goes to and its
+    places in the deck. Each card carries ``data-card`` and ``data-place`` (``hand-1``,
+    ``strohmann-0-2`` …), as in :func:`table`.
+
+    The packets are read from :func:`strohmandeln.deal_layout` and the deck's
+    :attr:`~strohmandeln.Deck.hand_packets`, and checked against the order: the picture cannot
+    show another deal than :func:`strohmandeln.deal` makes.
+
+    :raises DeckError: if ``order`` is not an order of the rule set's deck (as ``deal_layout``).
+    :raises ValueError: if ``size`` is not from 1 to 10000.
+
+    >>> import strohmandeln as sm
+    >>> picture = deal_packets(sm.CLASSIC, sm.DECK_54, dealer=0)
+    >>> picture.count("<g data-packet="), picture.count('data-place="strohmann-1-0"')
+    (12, 4)
+    """
+    width = _size(size)
+    hands, piles = deal_layout(rules, order, dealer=dealer)
+    elder = 1 - dealer
+    packets: list[tuple[int, str, str, tuple[Card, ...]]] = []  # (seat, what, place, cards)
+    taken = [0, 0]
+    for n in rules.deck.hand_packets:
+        for seat in (elder, dealer):
+            packets.append((seat, "hand", f"hand-{seat}", hands[seat][taken[seat] : taken[seat] + n]))
+            taken[seat] += n
+    for k in range(3):
+        for seat in (elder, dealer):
+            packets.append((seat, f"Strohmann {k + 1}", f"strohmann-{seat}-{k}", piles[seat][k]))
+    scale, step, gap = 0.75, 21.0, 22.0
+    per_row, row_h = 6, 132
+    hand_count = 2 * len(rules.deck.hand_packets)
+    hand_rows = (hand_count + per_row - 1) // per_row
+    # (the hand packets fill the first rows, the Strohmann packets start a row of their own)
+    spots = [divmod(n, per_row) for n in range(hand_count)] + [(hand_rows + n // per_row, n % per_row) for n in range(6)]
+    height = 64 + row_h * (spots[-1][0] + 1)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(width * height / WIDTH)}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="The deal of a deck order, packet by packet" '
+        f'font-family="{_FONT}">',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="12" fill="{_FELT}"/>',
+        _text(_MARGIN, 26, f"{rules.name}: seat {dealer} deals, seat {elder} is Elder and gets every first packet", size=15, weight="bold"),
+        _text(_MARGIN, 46, "the deck from its top, left to right; a packet's first card is its top card", size=12, fill=_MUTED),
+    ]
+    start = 0
+    for number, (seat, what, place, cards) in enumerate(packets):
+        if tuple(order[start : start + len(cards)]) != cards:  # (R6's order of the packets)
+            raise RuntimeError("the packets do not follow the deck order")  # pragma: no cover
+        row, col = spots[number]
+        x = _MARGIN + col * (WIDTH - 2 * _MARGIN + gap) / per_row
+        y = 64 + row * row_h
+        tint = _HIGHLIGHT if seat == elder else _MUTED
+        role = "Elder" if seat == elder else "dealer"
+        out.append(f'<g data-packet="{number + 1}" data-seat="{seat}">')
+        out.append(_text(x, y + 14, f"{number + 1}. seat {seat} ({role})", size=12, weight="bold", fill=tint))
+        out.append(_text(x, y + 29, what, size=12, fill=tint))
+        for k, c in enumerate(cards):
+            out.append(_placed(x + k * step, y + 38, c, place, scale))
+        out.append(_text(x, y + 38 + CARD_H * scale + 16, f"cards {start + 1}–{start + len(cards)}", size=11, fill=_MUTED))
+        out.append("</g>")
+        start += len(cards)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
