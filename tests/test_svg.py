@@ -26,7 +26,7 @@ import strohmandeln as sm
 from strohmandeln import CLASSIC, PRESETS, Card, GameState, NotationError, PlayerView, pictures, sampling, svg
 from strohmandeln.pictures import picture
 
-from helpers import random_states
+from helpers import position_playout, random_states
 
 GOLDEN = Path(__file__).parent / "data" / "svg"
 NS = "{http://www.w3.org/2000/svg}"
@@ -41,6 +41,8 @@ def sample_states(seeds: tuple[int, ...] = (1, 2), step: int = 3) -> list[GameSt
             states = random_states(rules, seed)
             out += states[::step]
             out.append(states[-1])
+    for seed in seeds:  # set-up positions, with no deal before them
+        out += position_playout(CLASSIC, seed, first=10)[::step]
     return out
 
 
@@ -181,6 +183,22 @@ def test_bottom_turns_the_table() -> None:
         assert seats[0] == top_seat and len(seats) == 2
         lines = pictures.text(x, bottom=bottom).splitlines()
         assert lines[3].startswith(f"seat {top_seat},")
+
+
+def test_pictures_use_only_the_public_api() -> None:
+    """The drawing modules read states and views through their public accessors: no kernel
+    import, no private attribute of another object."""
+    import ast
+
+    for module in (pictures, svg):
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module is None or "_core" not in node.module, node.module
+                assert all(not alias.name.startswith("_") and alias.name not in ("seen_of", "record_of") for alias in node.names)
+            if isinstance(node, ast.Attribute):
+                assert not (node.attr.startswith("_") and not node.attr.startswith("__")), node.attr
 
 
 # ------------------------------------------------------------------------------------------------
