@@ -125,17 +125,21 @@ class TablePicture:
     phase: Phase
     #: The seat to act, or ``None`` when the deal is over.
     to_move: int | None
-    #: The number of completed tricks, and of the tricks of a deal.
+    #: The number of completed tricks.
     tricks: int
+    #: The number of tricks of a deal (27, or 20 with 40 cards).
     trick_count: int
-    #: The card led to the trick in progress, and the seat that leads (or led) it, during play.
+    #: The card led to the trick in progress, if any.
     lead: Card | None
+    #: The seat that leads (or led) the trick in progress, during play.
     leader: int | None
     #: The last completed trick, if any.
     last_trick: Trick | None
-    #: The undertaker (R8), whether he was doubled (R10), and whether this is a simple game (R9).
+    #: The undertaker (R8), if any.
     undertaker: int | None
+    #: Whether the undertaker was doubled (R10).
     doubled: bool
+    #: Whether the card play is a simple game (R9).
     simple_game: bool
     #: Why the deal is void, if it is.
     void_reason: VoidReason | None
