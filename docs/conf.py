@@ -40,6 +40,8 @@ extensions = [
     "architecture",
     # docs/_ext: the rulings page's table, read from the rules reference.
     "rulings",
+    # docs/_ext: pictures of deals (tables, packets, the phases) drawn by the library.
+    "table_pictures",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.

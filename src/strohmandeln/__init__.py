@@ -72,17 +72,20 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, playouts, records, sampling, serialization, session
+    from . import analysis, encoding, pictures, playouts, records, sampling, serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
 del TYPE_CHECKING
 
 #: What the package offers but imports on first use, so that ``import strohmandeln`` stays
-#: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records`` …), and the
-#: names of matches, sessions and positions, by the module that defines them.
+#: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records``, ``sm.svg`` …),
+#: and the names of matches, sessions and positions, by the module that defines them.
 _ON_FIRST_USE: dict[str, str] = {
-    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "serialization", "session")},
+    **{
+        module: module
+        for module in ("analysis", "encoding", "pictures", "playouts", "records", "sampling", "serialization", "session", "svg")
+    },
     "Match": "match",
     "Standing": "match",
     "Session": "session",
@@ -180,6 +183,7 @@ __all__ = [
     "deal",
     "deal_layout",
     "parse_action",
+    "pictures",
     "playouts",
     "position",
     "records",
@@ -188,5 +192,6 @@ __all__ = [
     "score",
     "session",
     "shuffled_order",
+    "svg",
     "trick_winner",
 ]
