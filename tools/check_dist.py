@@ -7,7 +7,7 @@ Run from a checkout, after building (``nox -s release`` does all of it; the rele
     twine check --strict dist/*
     python tools/check_dist.py dist/*
 
-For each artefact:
+(the workflow adds ``--tag v0.1.0``: the tag must name the checkout's version). For each artefact:
 
 * **contents** — a wheel holds every file of ``src/strohmandeln`` (every module, ``py.typed``,
   the ``_core`` and ``_core/sampling`` packages) and nothing but the package and its
@@ -244,7 +244,7 @@ class Failed(Exception):
 
 def run(command: Sequence[str | Path], *, cwd: Path, env: dict[str, str] | None = None, quiet: bool = False) -> None:
     """Run a command, echoing it; raise :class:`Failed` if it fails."""
-    shown = " ".join(str(part) for part in command)
+    shown = " ".join("'...'" if index and command[index - 1] == "-c" else str(part) for index, part in enumerate(command))
     print(f"$ (in {cwd}) {shown}", flush=True)
     environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
     environment.update(env or {})
@@ -328,9 +328,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--sdist-suite", choices=("full", "collect"), default="full",
         help="in the unpacked sdist, run the whole suite (the default) or collect it and run a fast subset",
     )  # fmt: skip
+    parser.add_argument("--tag", help="the git tag of the release (the workflow's): must be v<version>")
     args = parser.parse_args(argv)
     version = version_of_checkout()
     problems = []
+    if args.tag is not None and args.tag != f"v{version}":
+        problems.append(f"the tag {args.tag!r} is not v{version}, the version in src/strohmandeln/__init__.py")
     for path in args.artefacts:
         found = contents_problems(path, version=version)
         print(f"contents of {path.name}: {'ok' if not found else f'{len(found)} problem(s)'}")
