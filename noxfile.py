@@ -26,10 +26,10 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """Type-check the library, the tests, the examples, the fuzz targets and the benchmarks with
-    mypy --strict."""
+    """Type-check with mypy --strict: the library, tests, examples, fuzz targets, release tools and
+    benchmarks."""
     session.install("-e", ".[typecheck]")
-    session.run("mypy", "--strict", "src", "tests", "examples", "fuzz")
+    session.run("mypy", "--strict", "src", "tests", "examples", "fuzz", "tools")
     # (a run of its own: benchmarks/ and tests/ each have a top-level conftest module)
     session.run("mypy", "--strict", "benchmarks")
 
@@ -81,6 +81,35 @@ def examples(session: nox.Session) -> None:
 #: The CPython versions the compiled wheels are built for (each found on the PATH as pythonX.Y).
 COMPILED_PYTHONS = ("3.11", "3.12", "3.13")
 
+#: What a release needs beside the package: pyproject.toml's dependency group ``release``.
+RELEASE_TOOLS = nox.project.dependency_groups(nox.project.load_toml(ROOT / "pyproject.toml"), "release")
+
+
+def _fresh_dist() -> Path:
+    """``dist/``, emptied."""
+    dist = ROOT / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    return dist
+
+
+def _build_pure(session: nox.Session, dist: Path) -> None:
+    """Build the sdist and the pure wheel into ``dist``."""
+    session.run("python", "-m", "build", "--outdir", str(dist), env={"STROHMANDELN_COMPILE": ""})
+
+
+def _build_compiled(session: nox.Session, dist: Path) -> None:
+    """Build the compiled wheel of each CPython of ``COMPILED_PYTHONS`` found on the PATH."""
+    for version in COMPILED_PYTHONS:
+        interpreter = shutil.which(f"python{version}")
+        # (a pyenv shim is on the PATH for every installed version, but runs only the active ones)
+        if interpreter is None or subprocess.run([interpreter, "-c", ""], capture_output=True).returncode:
+            session.warn(f"no working python{version} on the PATH (with pyenv: pyenv global 3.11 3.12 3.13): no compiled wheel for it")
+            continue
+        session.run(
+            interpreter, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), ".",
+            env={"STROHMANDELN_COMPILE": "1"}, external=True,
+        )  # fmt: skip
+
 
 @nox.session
 def wheels(session: nox.Session) -> None:
@@ -92,22 +121,37 @@ def wheels(session: nox.Session) -> None:
     refuses: a release's compiled wheels come from cibuildwheel (``[tool.cibuildwheel]`` in
     pyproject.toml), which builds them in manylinux containers and repairs their tags.
     """
-    dist = ROOT / "dist"
-    shutil.rmtree(dist, ignore_errors=True)
+    dist = _fresh_dist()
     session.install("build")
-    session.run("python", "-m", "build", "--outdir", str(dist), env={"STROHMANDELN_COMPILE": ""})
-    for version in COMPILED_PYTHONS:
-        interpreter = shutil.which(f"python{version}")
-        # (a pyenv shim is on the PATH for every installed version, but runs only the active ones)
-        if interpreter is None or subprocess.run([interpreter, "-c", ""], capture_output=True).returncode:
-            session.warn(f"no working python{version} on the PATH (with pyenv: pyenv global 3.11 3.12 3.13): no compiled wheel for it")
-            continue
-        session.run(
-            interpreter, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), ".",
-            env={"STROHMANDELN_COMPILE": "1"}, external=True,
-        )  # fmt: skip
+    _build_pure(session, dist)
+    _build_compiled(session, dist)
     for artefact in sorted(dist.iterdir()):
         session.log(f"built {artefact.name}")
+
+
+@nox.session
+def release(session: nox.Session) -> None:
+    """Build the release artefacts into ``dist/`` and check them as the release workflow does.
+
+    The sdist and the pure wheel are built (``-- --compiled``: the compiled wheels of the
+    ``wheels`` session too, which PyPI would refuse but which are checked alike); ``twine check
+    --strict`` reads every artefact; ``tools/check_dist.py`` checks what each holds, installs each
+    in a fresh virtual environment, imports it and runs the examples, and runs the README's test
+    command inside the unpacked sdist. Other options after ``--`` go to ``tools/check_dist.py``:
+    ``nox -s release -- --sdist-suite collect`` runs a fast subset of the suite in the sdist
+    (and collects all of it) instead of the whole suite. ``.github/workflows/release.yml`` runs
+    the same commands, then publishes; docs/releasing.rst describes a release.
+    """
+    compiled = "--compiled" in session.posargs
+    options = [arg for arg in session.posargs if arg != "--compiled"]
+    dist = _fresh_dist()
+    session.install(*RELEASE_TOOLS)
+    _build_pure(session, dist)
+    if compiled:
+        _build_compiled(session, dist)
+    artefacts = [str(path.relative_to(ROOT)) for path in sorted(dist.iterdir())]
+    session.run("twine", "check", "--strict", *artefacts)
+    session.run("python", "tools/check_dist.py", *options, *artefacts)
 
 
 @nox.session
