@@ -218,9 +218,52 @@ def mutate_record(data: bytes, max_size: int, seed: int, pool: Pool, fallback: B
     return out if len(out) <= max_size else fallback(data, max_size)
 
 
+#: The pieces notation is made of, for :func:`mutate_notation`: suit symbols and letters, ranks,
+#: Roman numerals and their letters, the tarock names, the suffixes and words, separators, and
+#: characters that case-fold, normalize or split unexpectedly.
+_NOTATION_PIECES: Final[tuple[str, ...]] = (
+    "♥", "♦", "♠", "♣", "h", "d", "s", "c", "H", "D", "S", "C", "K", "Q", "C", "J", "1", "2", "3", "4",
+    "7", "8", "9", "10", "I", "V", "X", "XX", "XXI", "IIII", "IV", "T22", "T", "22", "Sküs", "Skus", "sküs",
+    "Mond", "Pagat", "+trull", "+kings", "+", "!ross", "!topschin", "!", "take", "pass", "fold", "keep",
+    "double", "no-double", "-", "kings", "queens", " ", ",", "  ", "\t", "\n", "ü", "u\u0308", "ß", "\u0130",
+    "\u212a", "Ⅻ", "\u200b", "\ufeff", "\x00", "\x7f", "\U000e0001", "\ud800",
+)  # fmt: skip
+
+
+def mutate_notation(data: bytes, max_size: int, seed: int, pool: Pool, fallback: ByteMutator) -> bytes:
+    """Splice the pieces of notation into a card, an action or a list of cards: insert, replace,
+    drop, repeat or swap a piece, change a letter's case, join two corpus tokens; or fall back."""
+    rng = random.Random(seed)
+    if rng.random() < 0.2:
+        return fallback(data, max_size)
+    text = data.decode("utf-8", errors="replace")
+    for _ in range(min(_MAX_STEPS, 1 + int(rng.expovariate(1.0)))):
+        at = rng.randrange(len(text) + 1)
+        piece = rng.choice(_NOTATION_PIECES) if not pool.tokens or rng.random() < 0.7 else rng.choice(pool.tokens)
+        choice = rng.random()
+        if choice < 0.35 or not text:
+            text = text[:at] + piece + text[at:]
+        elif choice < 0.55:
+            text = text[:at] + piece + text[at + rng.randint(1, 4) :]
+        elif choice < 0.7:
+            text = text[:at] + text[at + rng.randint(1, 4) :]
+        elif choice < 0.8:
+            span = text[at : at + rng.randint(1, 6)]
+            text = text[:at] + span + span + text[at:]
+        elif choice < 0.9 and at < len(text):
+            text = text[:at] + text[at].swapcase() + text[at + 1 :]
+        else:
+            words = text.split(" ")
+            rng.shuffle(words)
+            text = " ".join(words) if rng.random() < 0.5 else "".join(words)
+    out = text.encode("utf-8", errors="surrogatepass")
+    return out if len(out) <= max_size else fallback(data, max_size)
+
+
 #: The structure-aware mutator of each target that has one.
 MUTATORS: Final[dict[str, Callable[[bytes, int, int, Pool, ByteMutator], bytes]]] = {
     "json": mutate_json,
     "record": mutate_record,
     "session": mutate_json,
+    "notation": mutate_notation,
 }

@@ -145,9 +145,9 @@ def _dictionary(target: str) -> list[str]:
     if target == "record":
         words |= {"strohmandeln-deal 1", "strohmandeln-match 1", "rules ", "dealer ", "order ", "first-dealer ", "deal "}
         words |= set(sm.PRESETS)
-    if target == "json":
+    if target in ("json", "session"):
         keys: set[str] = set()
-        for path in _inputs(HERE / "corpus" / "json"):
+        for path in _inputs(HERE / "corpus" / target):
             keys.update(re.findall(r'"([a-z_]+)":', path.read_text(encoding="utf-8")))
         words = {f'"{w}"' for w in words | keys | set(sm.PRESETS) | {r.value for r in sm.Reason}}
         words |= {"null", "true", "false", "[", "]", "{", "}", ":", "-1", "1e999", '"format":1', '"type":'}
