@@ -180,7 +180,8 @@ def _largest_deal_document(rules: sm.RuleSet) -> dict[str, object]:
     notes = {sm.Bonus.TRULL_ANNOUNCED: "+trull", sm.Bonus.FOUR_KINGS_ANNOUNCED: "+kings", sm.Bonus.ROSTOPSCHIN: "!ross!topschin"}
     padding = "".join(text for bonus, text in notes.items() if rules.scoring.has(bonus))
     cards = [str(card) for card in rules.deck.cards]
-    return {"format": 1, "type": "state", "rules": rules.name, "dealer": 0, "order": cards, "actions": [*decisions, *cards[:-1], cards[-1] + padding]}
+    actions = [*decisions, *cards[:-1], cards[-1] + padding]
+    return {"format": 1, "type": "state", "rules": rules.name, "dealer": 0, "order": cards, "actions": actions}
 
 
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
@@ -255,6 +256,66 @@ def test_promise_loading_a_match_rescores_every_deal() -> None:
     for loaded in (S.match_from_dict(document), records.loads_match(records.dumps_match(match))):
         assert loaded == match and loaded.scores == match.scores
         assert [r for r in loaded.results] == [sm.score(d, r.multiplier) for d, r in zip(loaded.deals, loaded.results)]
+
+
+def _with_field(document: object, path: tuple[object, ...], key: str, value: object) -> object:
+    """A copy of ``document`` with ``key: value`` set in the object at ``path``."""
+    if not path:
+        assert isinstance(document, dict)
+        return {**document, key: value}
+    head, rest = path[0], path[1:]
+    if isinstance(document, list):
+        assert isinstance(head, int)
+        return [_with_field(item, rest, key, value) if i == head else item for i, item in enumerate(document)]
+    assert isinstance(document, dict) and isinstance(head, str)
+    return {**document, head: _with_field(document[head], rest, key, value)}
+
+
+def test_promise_format_versions_and_unknown_fields_are_refused() -> None:
+    """"A reader accepts exactly the version it writes. Any other number is refused with
+    unsupported_version" and "Unknown fields are refused, at every level of a document, with
+    malformed_document; so is an unknown line of a record"; "Missing optional fields take their
+    defaults"; a preset's rule set "in full in place of the name loads the same"."""
+    match = sm.Match.start(sm.EXTENDED, first_dealer=1)
+    for seed in range(3):
+        state = match.deal(rng=random.Random(seed))
+        while not state.is_terminal:
+            state = state.apply(state.legal_actions()[-1])
+        match = match.record(state)
+    state = match.deals[0]
+    full = {**state.to_dict(), "rules": sm.EXTENDED.to_dict()}
+    assert S.from_dict(full) == state
+    documents: list[tuple[dict[str, object], list[tuple[object, ...]]]] = [
+        (full, [(), ("rules",), ("rules", "scoring")]),
+        (S.to_dict(state.view(0)), [(), ("events", 0), ("tricks", 0)]),
+        (S.to_dict(state.result()), [(), ("lines", 0)]),
+        (S.to_dict(match), [(), ("deals", 1)]),
+        (S.to_dict(sm.Pass()), [()]),
+    ]
+    for document, paths in documents:
+        for version in (0, S.FORMAT + 1, -(10**12)):
+            with pytest.raises(sm.SerializationError) as info:
+                S.from_dict({**document, "format": version})
+            assert info.value.reason is Reason.UNSUPPORTED_VERSION
+        for path in paths:
+            with pytest.raises(sm.SerializationError) as info:
+                S.from_dict(_with_field(document, path, "comment", "mine"))
+            assert info.value.reason is Reason.MALFORMED_DOCUMENT and "unknown field 'comment'" in info.value.message
+    options = sm.EXTENDED.to_dict()
+    scoring = {k: v for k, v in options["scoring"].items() if k in ("simple_won", "undertaken_won", "undertaken_lost")}
+    bare = {"name": "bare", "scoring": scoring}
+    assert S.rules_from_dict(bare) == sm.RuleSet(name="bare", scoring=sm.ScoringTable(**scoring))
+    assert "multiplier" not in state.to_dict() and state.multiplier == 1
+    text = records.dumps(state)
+    changes = (
+        (text.replace("-deal 1", "-deal 2"), Reason.UNSUPPORTED_VERSION),
+        (text.replace("\ndealer", "\nnote mine\ndealer"), Reason.INVALID_RECORD),
+    )
+    for changed, cause in changes:
+        with pytest.raises(records.RecordError) as info:
+            records.loads(changed)
+        assert info.value.reason is Reason.INVALID_RECORD and info.value.cause is cause
+    assert records.loads(text.replace("\ndealer", "\n# mine\n\ndealer")) == state
 
 
 def test_promise_reason_codes_are_stable_lowercase_ascii() -> None:
