@@ -40,6 +40,9 @@ extensions = [
     "architecture",
     # docs/_ext: the rulings page's table, read from the rules reference.
     "rulings",
+    # docs/_ext: the tables of "Rules at a glance" (packs, card values, thresholds, each preset's
+    # scoring), generated from the decks and the presets.
+    "glance",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.

@@ -177,8 +177,13 @@ _BONUSES: dict[str, tuple[str, str]] = {
 }
 
 
+#: The key of each section of :func:`_rows`, in order (``:sections:`` of the directive).
+SECTION_KEYS = ("deck", "play", "base", "bonuses", "matches")
+
+
 def _rows() -> list[tuple[str, list[Row]]]:
-    """The sections of the table and their rows, the bonuses taken from the ``Bonus`` enum."""
+    """The sections of the table and their rows, the bonuses taken from the ``Bonus`` enum (one
+    section per key of :data:`SECTION_KEYS`, in that order)."""
     sm = _package()
     won_majors = ("scoring.simple_won_major", "scoring.undertaken_won_major")
     lost_majors = ("scoring.undertaken_lost_major",)
@@ -266,6 +271,14 @@ def _xref(env: BuildEnvironment, domain: str, reftype: str, target: str, content
     )
 
 
+def _rule_link(env: BuildEnvironment, label: str) -> nodes.paragraph:
+    """The number of the rule ``rule-5-4`` (5.4), linked to it; an empty paragraph for ""."""
+    if not label:
+        return _para()
+    number = label.removeprefix("rule-").replace("-", ".")
+    return _para(_xref(env, "std", "ref", label, nodes.Text(number)))
+
+
 def _entry(*children: Node, morecols: int = 0) -> nodes.entry:
     entry = nodes.entry("", *children)
     if morecols:
@@ -279,20 +292,31 @@ class VariantTable(SphinxDirective):
     has_content = False
     required_arguments = 0
     optional_arguments = 0
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"class": directives.class_option}
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "class": directives.class_option,
+        # Only these sections (keys of SECTION_KEYS, separated by spaces), without the source row.
+        "sections": directives.unchanged,
+    }
 
     def run(self) -> list[Node]:
         env = self.env
         presets = _presets()
         flats = [_flatten(rules.to_dict()) for _, rules in presets]
         sections = _rows()
-        shown = set(_SPECIAL_KEYS)
-        for _, rows in sections:
-            for row in rows:
-                shown.update(row.keys)
-        extra = sorted({key for flat in flats for key in flat} - shown)
-        if extra:
-            sections.append(("Other fields", [Row(key, "", _field(key), keys=(key,)) for key in extra]))
+        wanted = self.options.get("sections", "").split()
+        if wanted:
+            unknown = sorted(set(wanted) - set(SECTION_KEYS))
+            if unknown:
+                raise self.error(f"variant-table: unknown sections {unknown}; known: {', '.join(SECTION_KEYS)}")
+            sections = [section for key, section in zip(SECTION_KEYS, sections) if key in wanted]
+        else:
+            shown = set(_SPECIAL_KEYS)
+            for _, rows in sections:
+                for row in rows:
+                    shown.update(row.keys)
+            extra = sorted({key for flat in flats for key in flat} - shown)
+            if extra:
+                sections.append(("Other fields", [Row(key, "", _field(key), keys=(key,)) for key in extra]))
 
         ncols = 2 + len(presets)
         table = nodes.table(classes=["variant-table", *self.options.get("class", [])])
@@ -310,13 +334,14 @@ class VariantTable(SphinxDirective):
         tgroup += nodes.thead("", head)
 
         body = nodes.tbody()
-        source_row = nodes.row()
-        source = _xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source"))
-        source_row += _entry(_para(source))
-        source_row += _entry(_para(_xref(env, "std", "ref", "rule-0-sources", nodes.Text("0"))))
-        for _, rules in presets:
-            source_row += _entry(_para(nodes.Text(rules.source or ABSENT)))
-        body += source_row
+        if not wanted:
+            source_row = nodes.row()
+            source = _xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source"))
+            source_row += _entry(_para(source))
+            source_row += _entry(_para(_xref(env, "std", "ref", "rule-0-sources", nodes.Text("0"))))
+            for _, rules in presets:
+                source_row += _entry(_para(nodes.Text(rules.source or ABSENT)))
+            body += source_row
         for title, rows in sections:
             section = nodes.row(classes=["variant-table-section"])
             section += _entry(_para(nodes.strong(title, title)), morecols=ncols - 1)
@@ -327,11 +352,7 @@ class VariantTable(SphinxDirective):
                 if row.target:
                     label = _xref(env, "py", "obj", row.target, label)
                 tr += _entry(_para(label))
-                if row.rule:
-                    number = row.rule.removeprefix("rule-").replace("-", ".")
-                    tr += _entry(_para(_xref(env, "std", "ref", row.rule, nodes.Text(number))))
-                else:
-                    tr += _entry(_para())
+                tr += _entry(_rule_link(env, row.rule))
                 for (_, rules), flat in zip(presets, flats):
                     tr += _entry(_para(nodes.Text(row.cell(rules, flat))))
                 body += tr
