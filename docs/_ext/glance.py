@@ -42,7 +42,11 @@ def _links(env: BuildEnvironment, *labels: str) -> nodes.paragraph:
     return para
 
 
-def _table(env: BuildEnvironment, head: Sequence[str], widths: Sequence[int], rows: Sequence[tuple[str, Sequence[str], Sequence[str]]]) -> nodes.table:
+#: A row of a table: its label, the labels of its rules, its cells.
+TableRow = tuple[str, Sequence[str], Sequence[str]]
+
+
+def _table(env: BuildEnvironment, head: Sequence[str], widths: Sequence[int], rows: Sequence[TableRow]) -> nodes.table:
     """A table: a header row, then for each row its label, its rules and its cells."""
     table = nodes.table(classes=["glance-table"])
     tgroup = nodes.tgroup(cols=len(head))
@@ -93,7 +97,7 @@ class DeckTable(SphinxDirective):
     def run(self) -> list[Node]:
         sm = _package()
         decks = _decks()
-        rows: list[tuple[str, Sequence[str], Sequence[str]]] = []
+        rows: list[TableRow] = []
 
         def row(label: str, rules: Sequence[str], cell: Callable[[Any], str]) -> None:
             rows.append((label, rules, [cell(deck) for deck, _ in decks]))
@@ -148,7 +152,7 @@ class CardValues(SphinxDirective):
         sm = _package()
         decks = _decks()
         covered: set[Any] = set()
-        rows: list[tuple[str, Sequence[str], Sequence[str]]] = []
+        rows: list[TableRow] = []
         for label, test in _KINDS:
             cells = []
             for deck, _ in decks:
@@ -208,7 +212,7 @@ class ThresholdsTable(SphinxDirective):
             value: str = rules.scoring.undertaken_draw.value
             return {"loss": "he loses", "draw": "a draw"}.get(value, value)
 
-        rows: list[tuple[str, Sequence[str], Sequence[str]]] = [
+        rows: list[TableRow] = [
             ("Card play won with (rounded)", ["rule-2-6", "rule-2-7"], [_winning(rules, {}) for rules in presets]),
             ("Card play drawn at", ["rule-9-4"], [drawn(rules) for rules in presets]),
             ("Undertaker on a drawn count", ["rule-9-5"], [undertaker(rules) for rules in presets]),
@@ -243,7 +247,7 @@ class PresetScoring(SphinxDirective):
                 title += _xref(self.env, "py", "data", f"strohmandeln.{constant}", nodes.literal(rules.name, rules.name))
                 title += nodes.Text(f" — {rules.source}")
                 out.append(title)
-            rows: list[tuple[str, Sequence[str], Sequence[str]]] = []
+            rows: list[TableRow] = []
             for _, section in sections:
                 for row in section:
                     cell = row.cell(rules, flat)
