@@ -6,7 +6,9 @@ It adds
   :data:`strohmandeln.PRESETS` and a row per option and per scoring line, read from the presets'
   :meth:`~strohmandeln.RuleSet.to_dict` and :class:`~strohmandeln.Deck` — so the page cannot drift
   from the code. A field that :meth:`~strohmandeln.RuleSet.to_dict` gains later and that the table
-  does not know yet still gets a row of its own (under "Other fields"), with its raw value;
+  does not know yet still gets a row of its own (under "Other fields"), with its raw value.
+  The option ``:sections: deck base`` keeps only those sections (the keys of
+  :data:`SECTION_KEYS`), without the source row and the other fields;
 * the role ``:presets:`CONDITION```, which writes the presets a rule applies to, computed from the
   same data. A condition is ``*`` (every preset) or one or more ``key=value`` / ``key!=value``
   tests joined by ``,`` (all must hold). Keys are the keys of ``to_dict()``, with ``scoring.``

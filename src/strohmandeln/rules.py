@@ -158,7 +158,7 @@ class BothPass(enum.Enum):
 
     #: A simple game is played (classic, extended, Štrámandl, Beck).
     SIMPLE_GAME = "simple_game"
-    #: The deal is thrown in and the next dealer deals (the "old books" rule of [000]).
+    #: The deal is thrown in, then the deal passes as usual ([000]'s old books, Bamberger in [004]).
     THROW_IN = "throw_in"
 
 
