@@ -9,7 +9,8 @@ Every number on that page comes from the objects the library plays with, when th
 * ``.. thresholds-table::`` — what wins, what is drawn and what is a major win, per preset
   (:attr:`strohmandeln.Deck.winning_points`, the scoring table's thresholds);
 * ``.. preset-scoring::`` — for every preset (or the one named), its options and its scoring
-  table as one short table, with the rows of ``.. variant-table::`` that the preset has.
+  table as one short table, with the rows of ``.. variant-table::`` that the preset has (option
+  ``:sections:``: which of its sections, by their keys, default ``play base bonuses matches``).
 
 Each row links to the numbered rule of the rules reference that explains it.
 """
@@ -238,6 +239,9 @@ class PresetScoring(SphinxDirective):
             if not presets:
                 raise self.error(f"preset-scoring: no preset named {self.arguments[0]!r}")
         wanted = self.options.get("sections", "play base bonuses matches").split()
+        unknown = sorted(set(wanted) - set(SECTION_KEYS))
+        if unknown:
+            raise self.error(f"preset-scoring: unknown sections {unknown}; known: {', '.join(SECTION_KEYS)}")
         sections = [section for key, section in zip(SECTION_KEYS, _rows()) if key in wanted]
         out: list[Node] = []
         for constant, rules in presets:

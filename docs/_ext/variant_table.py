@@ -6,9 +6,7 @@ It adds
   :data:`strohmandeln.PRESETS` and a row per option and per scoring line, read from the presets'
   :meth:`~strohmandeln.RuleSet.to_dict` and :class:`~strohmandeln.Deck` — so the page cannot drift
   from the code. A field that :meth:`~strohmandeln.RuleSet.to_dict` gains later and that the table
-  does not know yet still gets a row of its own (under "Other fields"), with its raw value.
-  The option ``:sections: deck base`` keeps only those sections (the keys of
-  :data:`SECTION_KEYS`), without the source row and the other fields;
+  does not know yet still gets a row of its own (under "Other fields"), with its raw value;
 * the role ``:presets:`CONDITION```, which writes the presets a rule applies to, computed from the
   same data. A condition is ``*`` (every preset) or one or more ``key=value`` / ``key!=value``
   tests joined by ``,`` (all must hold). Keys are the keys of ``to_dict()``, with ``scoring.``
@@ -179,7 +177,7 @@ _BONUSES: dict[str, tuple[str, str]] = {
 }
 
 
-#: The key of each section of :func:`_rows`, in order (``:sections:`` of the directive).
+#: The key of each section of :func:`_rows`, in order (``:sections:`` of ``.. preset-scoring::``).
 SECTION_KEYS = ("deck", "play", "base", "bonuses", "matches")
 
 
@@ -273,14 +271,6 @@ def _xref(env: BuildEnvironment, domain: str, reftype: str, target: str, content
     )
 
 
-def _rule_link(env: BuildEnvironment, label: str) -> nodes.paragraph:
-    """The number of the rule ``rule-5-4`` (5.4), linked to it; an empty paragraph for ""."""
-    if not label:
-        return _para()
-    number = label.removeprefix("rule-").replace("-", ".")
-    return _para(_xref(env, "std", "ref", label, nodes.Text(number)))
-
-
 def _entry(*children: Node, morecols: int = 0) -> nodes.entry:
     entry = nodes.entry("", *children)
     if morecols:
@@ -294,31 +284,20 @@ class VariantTable(SphinxDirective):
     has_content = False
     required_arguments = 0
     optional_arguments = 0
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "class": directives.class_option,
-        # Only these sections (keys of SECTION_KEYS, separated by spaces), without the source row.
-        "sections": directives.unchanged,
-    }
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"class": directives.class_option}
 
     def run(self) -> list[Node]:
         env = self.env
         presets = _presets()
         flats = [_flatten(rules.to_dict()) for _, rules in presets]
         sections = _rows()
-        wanted = self.options.get("sections", "").split()
-        if wanted:
-            unknown = sorted(set(wanted) - set(SECTION_KEYS))
-            if unknown:
-                raise self.error(f"variant-table: unknown sections {unknown}; known: {', '.join(SECTION_KEYS)}")
-            sections = [section for key, section in zip(SECTION_KEYS, sections) if key in wanted]
-        else:
-            shown = set(_SPECIAL_KEYS)
-            for _, rows in sections:
-                for row in rows:
-                    shown.update(row.keys)
-            extra = sorted({key for flat in flats for key in flat} - shown)
-            if extra:
-                sections.append(("Other fields", [Row(key, "", _field(key), keys=(key,)) for key in extra]))
+        shown = set(_SPECIAL_KEYS)
+        for _, rows in sections:
+            for row in rows:
+                shown.update(row.keys)
+        extra = sorted({key for flat in flats for key in flat} - shown)
+        if extra:
+            sections.append(("Other fields", [Row(key, "", _field(key), keys=(key,)) for key in extra]))
 
         ncols = 2 + len(presets)
         table = nodes.table(classes=["variant-table", *self.options.get("class", [])])
@@ -336,14 +315,13 @@ class VariantTable(SphinxDirective):
         tgroup += nodes.thead("", head)
 
         body = nodes.tbody()
-        if not wanted:
-            source_row = nodes.row()
-            source = _xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source"))
-            source_row += _entry(_para(source))
-            source_row += _entry(_para(_xref(env, "std", "ref", "rule-0-sources", nodes.Text("0"))))
-            for _, rules in presets:
-                source_row += _entry(_para(nodes.Text(rules.source or ABSENT)))
-            body += source_row
+        source_row = nodes.row()
+        source = _xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source"))
+        source_row += _entry(_para(source))
+        source_row += _entry(_para(_xref(env, "std", "ref", "rule-0-sources", nodes.Text("0"))))
+        for _, rules in presets:
+            source_row += _entry(_para(nodes.Text(rules.source or ABSENT)))
+        body += source_row
         for title, rows in sections:
             section = nodes.row(classes=["variant-table-section"])
             section += _entry(_para(nodes.strong(title, title)), morecols=ncols - 1)
@@ -354,7 +332,11 @@ class VariantTable(SphinxDirective):
                 if row.target:
                     label = _xref(env, "py", "obj", row.target, label)
                 tr += _entry(_para(label))
-                tr += _entry(_rule_link(env, row.rule))
+                if row.rule:
+                    number = row.rule.removeprefix("rule-").replace("-", ".")
+                    tr += _entry(_para(_xref(env, "std", "ref", row.rule, nodes.Text(number))))
+                else:
+                    tr += _entry(_para())
                 for (_, rules), flat in zip(presets, flats):
                     tr += _entry(_para(nodes.Text(row.cell(rules, flat))))
                 body += tr
