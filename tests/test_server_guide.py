@@ -170,16 +170,38 @@ def test_promise_loading_never_trusts_a_stored_result() -> None:
     assert info.value.reason is Reason.NOT_DEALT
 
 
+def _largest_deal_document(rules: sm.RuleSet) -> dict[str, object]:
+    """A document at least as long as any deal's of ``rules``, in any JSON spelling: the order and
+    the plays of a finished deal are the deck's cards (each once: their spelling does not depend on
+    where they lie), with every decision the rules can ask for and every annotation they allow —
+    each at most once a deal (R7, R8, R10, R17, R18)."""
+    decisions = (["keep", "keep"] if rules.fold_without_tarock else []) + ["pass", "take"]
+    decisions += ["no-double"] if rules.undertaker_doubling else []
+    notes = {sm.Bonus.TRULL_ANNOUNCED: "+trull", sm.Bonus.FOUR_KINGS_ANNOUNCED: "+kings", sm.Bonus.ROSTOPSCHIN: "!ross!topschin"}
+    padding = "".join(text for bonus, text in notes.items() if rules.scoring.has(bonus))
+    cards = [str(card) for card in rules.deck.cards]
+    actions = [*decisions, *cards[:-1], cards[-1] + padding]
+    return {"format": 1, "type": "state", "rules": rules.name, "dealer": 0, "order": cards, "actions": actions}
+
+
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
 def test_promise_documents_are_small(rules: sm.RuleSet) -> None:
-    """"a finished deal is under 1 kB, a view under 8 kB" (as to_json writes them; plain
-    json.dumps adds about a third to a deal: the limits table says so)."""
-    for seed in SEEDS:
+    """"A deal under a preset's rules is under 1 kB as to_json writes it (at most about 830 bytes,
+    finished) and under 1.2 kB from plain json.dumps (at most about 1,150 characters) ... A view
+    is under 8 kB." Checked for the largest document a deal can have, and over many seeded
+    deals; their records are under 500 characters (records.MAX_RECORD's note)."""
+    largest = _largest_deal_document(rules)
+    assert len(json.dumps(largest, ensure_ascii=False, separators=(",", ":")).encode()) < 835  # "about 830"
+    assert len(json.dumps(largest)) < 1155  # "about 1,150"
+    for seed in range(120):
         states = random_states(rules, seed)
-        assert len(S.to_json(states[-1]).encode()) < 1000
-        assert len(json.dumps(states[-1].to_dict())) < 1400
-        for state in states[::5]:
-            assert len(json.dumps(state.view(0).to_dict()).encode()) < 8000
+        last, document = states[-1], states[-1].to_dict()
+        assert len(S.to_json(last).encode()) < 1000 and len(json.dumps(document)) < 1200
+        assert len(S.to_json(last)) <= len(json.dumps(largest, ensure_ascii=False, separators=(",", ":")))
+        assert len(json.dumps(document)) <= len(json.dumps(largest)) and len(records.dumps(last)) < 500
+        for state in states[:: 5 if seed < 12 else 29]:
+            for seat in (0, 1, None):
+                assert len(json.dumps(state.view(seat).to_dict()).encode()) < 8000
 
 
 def test_promise_the_limits_of_the_limits_table() -> None:
@@ -234,6 +256,66 @@ def test_promise_loading_a_match_rescores_every_deal() -> None:
     for loaded in (S.match_from_dict(document), records.loads_match(records.dumps_match(match))):
         assert loaded == match and loaded.scores == match.scores
         assert [r for r in loaded.results] == [sm.score(d, r.multiplier) for d, r in zip(loaded.deals, loaded.results)]
+
+
+def _with_field(document: object, path: tuple[object, ...], key: str, value: object) -> object:
+    """A copy of ``document`` with ``key: value`` set in the object at ``path``."""
+    if not path:
+        assert isinstance(document, dict)
+        return {**document, key: value}
+    head, rest = path[0], path[1:]
+    if isinstance(document, list):
+        assert isinstance(head, int)
+        return [_with_field(item, rest, key, value) if i == head else item for i, item in enumerate(document)]
+    assert isinstance(document, dict) and isinstance(head, str)
+    return {**document, head: _with_field(document[head], rest, key, value)}
+
+
+def test_promise_format_versions_and_unknown_fields_are_refused() -> None:
+    """"A reader accepts exactly the version it writes. Any other number is refused with
+    unsupported_version" and "Unknown fields are refused, at every level of a document, with
+    malformed_document; so is an unknown line of a record"; "Missing optional fields take their
+    defaults"; a preset's rule set "in full in place of the name loads the same"."""
+    match = sm.Match.start(sm.EXTENDED, first_dealer=1)
+    for seed in range(3):
+        state = match.deal(rng=random.Random(seed))
+        while not state.is_terminal:
+            state = state.apply(state.legal_actions()[-1])
+        match = match.record(state)
+    state = match.deals[0]
+    full = {**state.to_dict(), "rules": sm.EXTENDED.to_dict()}
+    assert S.from_dict(full) == state
+    documents: list[tuple[dict[str, object], list[tuple[object, ...]]]] = [
+        (full, [(), ("rules",), ("rules", "scoring")]),
+        (S.to_dict(state.view(0)), [(), ("events", 0), ("tricks", 0)]),
+        (S.to_dict(state.result()), [(), ("lines", 0)]),
+        (S.to_dict(match), [(), ("deals", 1)]),
+        (S.to_dict(sm.Pass()), [()]),
+    ]
+    for document, paths in documents:
+        for version in (0, S.FORMAT + 1, -(10**12)):
+            with pytest.raises(sm.SerializationError) as info:
+                S.from_dict({**document, "format": version})
+            assert info.value.reason is Reason.UNSUPPORTED_VERSION
+        for path in paths:
+            with pytest.raises(sm.SerializationError) as info:
+                S.from_dict(_with_field(document, path, "comment", "mine"))
+            assert info.value.reason is Reason.MALFORMED_DOCUMENT and "unknown field 'comment'" in info.value.message
+    options = sm.EXTENDED.to_dict()
+    scoring = {k: v for k, v in options["scoring"].items() if k in ("simple_won", "undertaken_won", "undertaken_lost")}
+    bare = {"name": "bare", "scoring": scoring}
+    assert S.rules_from_dict(bare) == sm.RuleSet(name="bare", scoring=sm.ScoringTable(**scoring))
+    assert "multiplier" not in state.to_dict() and state.multiplier == 1
+    text = records.dumps(state)
+    changes = (
+        (text.replace("-deal 1", "-deal 2"), Reason.UNSUPPORTED_VERSION),
+        (text.replace("\ndealer", "\nnote mine\ndealer"), Reason.INVALID_RECORD),
+    )
+    for changed, cause in changes:
+        with pytest.raises(records.RecordError) as info:
+            records.loads(changed)
+        assert info.value.reason is Reason.INVALID_RECORD and info.value.cause is cause
+    assert records.loads(text.replace("\ndealer", "\n# mine\n\ndealer")) == state
 
 
 def test_promise_reason_codes_are_stable_lowercase_ascii() -> None:

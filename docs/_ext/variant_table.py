@@ -177,8 +177,13 @@ _BONUSES: dict[str, tuple[str, str]] = {
 }
 
 
+#: The key of each section of :func:`_rows`, in order (``:sections:`` of ``.. preset-scoring::``).
+SECTION_KEYS = ("deck", "play", "base", "bonuses", "matches")
+
+
 def _rows() -> list[tuple[str, list[Row]]]:
-    """The sections of the table and their rows, the bonuses taken from the ``Bonus`` enum."""
+    """The sections of the table and their rows, the bonuses taken from the ``Bonus`` enum (one
+    section per key of :data:`SECTION_KEYS`, in that order)."""
     sm = _package()
     won_majors = ("scoring.simple_won_major", "scoring.undertaken_won_major")
     lost_majors = ("scoring.undertaken_lost_major",)

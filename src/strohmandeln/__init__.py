@@ -66,7 +66,7 @@ from ._core import engine as _engine
 #: The version of the package: declared here only (pyproject.toml and the docs read it).
 __version__ = "0.1.0"
 
-#: Whether the kernel (:mod:`strohmandeln._core`) runs compiled (a wheel built with mypyc) or as
+#: Whether the kernel (``strohmandeln._core``) runs compiled (a wheel built with mypyc) or as
 #: pure Python; the two behave alike in every respect but speed.
 COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine

@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: The fields of :func:`observation`'s vector, in order: (name, length, meaning).
-OBSERVATION_LAYOUT: Final = observe.LAYOUT
+OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, str], ...]] = observe.LAYOUT
 #: The length of :func:`observation`'s vector.
 OBSERVATION_SIZE: Final = observe.SIZE
 

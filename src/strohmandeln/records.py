@@ -73,7 +73,7 @@ __all__ = ["RecordError", "dumps", "dumps_match", "loads", "loads_match"]
 VERSION: Final = 1
 _DEAL_MAGIC: Final = "strohmandeln-deal"
 _MATCH_MAGIC: Final = "strohmandeln-match"
-#: The longest record :func:`loads` reads, in characters (a deal record is about 1 kB).
+#: The longest record :func:`loads` reads, in characters (a deal record is under 500).
 MAX_RECORD: Final = 1_000_000
 #: The longest record :func:`loads_match` reads, in characters: room for a match of 10,000 deals
 #: (about 400 characters each), as many as a match document holds.

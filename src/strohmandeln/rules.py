@@ -158,7 +158,7 @@ class BothPass(enum.Enum):
 
     #: A simple game is played (classic, extended, Štrámandl, Beck).
     SIMPLE_GAME = "simple_game"
-    #: The deal is thrown in and the next dealer deals (the "old books" rule of [000]).
+    #: The deal is thrown in, then the deal passes as usual ([000]'s old books, Bamberger in [004]).
     THROW_IN = "throw_in"
 
 
@@ -496,7 +496,7 @@ _IN_TRICKS: Final = {
 }
 
 #: [000]'s classic variant: announced Trull and Four Kings in the hand, Pagat, Valat; 2 / 3 / 4.
-CLASSIC: Final = RuleSet(
+CLASSIC: Final[RuleSet] = RuleSet(
     name="classic", fold_without_tarock=True,
     scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
     source="[000] Rules for Strohmandeln, classic variant",
@@ -504,7 +504,7 @@ CLASSIC: Final = RuleSet(
 
 #: [000]'s extended variant: Grand Point in the base table, bonuses in the tricks, birds,
 #: Rostopschin, Valat.
-EXTENDED: Final = RuleSet(
+EXTENDED: Final[RuleSet] = RuleSet(
     name="extended", fold_without_tarock=True,
     scoring=ScoringTable(
         simple_won=1, simple_won_major=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
@@ -515,7 +515,7 @@ EXTENDED: Final = RuleSet(
 
 #: Beck (1972) as given by [004]: 1 / 2 / 3, 35:35 a draw in every game, announced Trull and
 #: Four Kings, Pagat, Mondfang; the next deal doubles after a draw.
-BECK: Final = RuleSet(
+BECK: Final[RuleSet] = RuleSet(
     name="beck",
     scoring=ScoringTable(
         simple_won=1, undertaken_won=2, undertaken_lost=3, undertaken_draw=UndertakenDraw.DRAW, draw_doubling=DrawDoubling.NEXT_DEAL,
@@ -525,14 +525,14 @@ BECK: Final = RuleSet(
 )
 
 #: [000]'s last section: the classic game with the 40-card deck of Zwanzigerrufen (R4).
-ZWANZIGERRUFEN_40: Final = RuleSet(
+ZWANZIGERRUFEN_40: Final[RuleSet] = RuleSet(
     name="zwanzigerrufen40", deck=Deck.SHORT_40, fold_without_tarock=True,
     scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
     source="[000] Rules for Strohmandeln, variant rules with 40 cards",
 )
 
 #: Mayr & Sedlaczek (2008) as given by [004]: 2 / 3 / 4, bonuses in the tricks, four birds, Valat.
-MAYR_SEDLACZEK: Final = RuleSet(
+MAYR_SEDLACZEK: Final[RuleSet] = RuleSet(
     name="mayr_sedlaczek",
     scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_IN_TRICKS | {Bonus.QUAPIL: 1}),
     source="[004] Mayr & Sedlaczek (2008), Die Strategie des Tarockspiels",
@@ -540,7 +540,7 @@ MAYR_SEDLACZEK: Final = RuleSet(
 
 #: Furr (2009) per [004]'s prose: Mayr & Sedlaczek's bonuses without Quapil, plus the major wins
 #: (declarer 45, defender 44) and Rostopschin; the undertaker leads.
-FURR: Final = RuleSet(
+FURR: Final[RuleSet] = RuleSet(
     name="furr", first_lead=FirstLead.UNDERTAKER,
     scoring=ScoringTable(
         simple_won=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
@@ -551,7 +551,7 @@ FURR: Final = RuleSet(
 
 #: Petr Zachar's Štrámandl [001]: 2 / 3 / 4, announced Trull and Four Kings, Pagat, Valat;
 #: draws double the next game until one is decided.
-STRAMANDL: Final = RuleSet(
+STRAMANDL: Final[RuleSet] = RuleSet(
     name="stramandl",
     scoring=ScoringTable(
         simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES, draw_doubling=DrawDoubling.UNTIL_DECIDED
