@@ -21,6 +21,7 @@ from ..cards import DECK_54, Card
 from ..errors import DeckError, Reason
 from ..rules import Bonus, RuleSet
 from ..table import Phase
+from . import possible
 from .deal import Deal
 from .engine import first_leader
 from .formats import (
@@ -160,6 +161,7 @@ def build(
         if not data.rostopschin:
             raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
         calls |= ross_calls(before + ross[0], ross[1])
+    possible.check(data, hand_masks, piles, played, ntr)  # (R11, R12 and R14 on the hands)
     deal = Deal(rules, data, None, dealer, (hand_masks[0], hand_masks[1]), tuple(piles), setup_tricks=ntr, setup_won=before)
     packed = won_tricks(won_masks[0], won_masks[1]) + played
     for t in played:

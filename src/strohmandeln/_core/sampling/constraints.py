@@ -100,7 +100,7 @@ _NONE_LATER: Final = (0,)
 class SeatFacts:
     """What the public history says about one seat's hidden cards (module docstring)."""
 
-    __slots__ = ("played", "ntr", "later", "voids", "announced", "ann_bits", "takes", "fold")
+    __slots__ = ("played", "ntr", "later", "voids", "announced", "ann_bits", "takes", "fold", "setup_void", "need")
 
     def __init__(self) -> None:
         #: the cards he played from the hand
@@ -122,6 +122,12 @@ class SeatFacts:
         self.takes: list[int] = []
         #: R7 for his dealt hand: :data:`FOLD_UNKNOWN`, :data:`FOLD_NONE` or :data:`FOLD_SOME`
         self.fold = FOLD_UNKNOWN
+        #: a position's: the cards his set-up hand cannot hold (R14 on its set-up tricks given
+        #: card by card, :func:`~strohmandeln._core.possible.set_up_voids`)
+        self.setup_void = 0
+        #: a position's before the first trick: the tarocks and Kings his set-up hand holds at
+        #: least (R11, R12, :func:`~strohmandeln._core.possible.uncovered_need`)
+        self.need = 0
 
 
 class Facts:
@@ -267,7 +273,8 @@ def fits(f: SeatFacts, free: int) -> tuple[int, list[int], int]:
     from it or announced (R17: none of them lies face down).
 
     His first hand: of a class he showed void in (R14), only the cards he played from the hand
-    by the first trick that showed it; no tarock if he was asked whether to fold (R7). A last
+    by the first trick that showed it; no tarock if he was asked whether to fold (R7); for a
+    position, none of the cards its set-up tricks rule out (:attr:`SeatFacts.setup_void`). A last
     card taken up after trick ``take``: not one he played or announced by then (it was in the
     hand before); of a class he showed void in later, only one he played from the hand by the
     first trick that showed it (R12, R14, R17)."""
@@ -284,7 +291,7 @@ def fits(f: SeatFacts, free: int) -> tuple[int, list[int], int]:
         if new:
             early |= played & ~later[ntr - n] & CLASS_UNION[new]  # (played by trick n)
             classes |= new
-    hand = free & ~CLASS_UNION[classes] | free & early
+    hand = (free & ~CLASS_UNION[classes] | free & early) & ~f.setup_void
     if f.fold == FOLD_NONE:
         hand &= ~TAROCKS
     taken: list[int] = []
