@@ -13,7 +13,12 @@ spectator's, of a dealt deal and of a position alike:
   were in his hand at the play that made it (a position's set-up announcements, by the set-up);
 * his last Strohmann cards taken up unseen (R12), and after which trick;
 * R7: whether he was asked to fold (no tarock in his dealt hand) or would have been asked but
-  was not (at least one).
+  was not (at least one);
+* for a position, what its set-up says of his set-up hand (:mod:`strohmandeln._core.possible`):
+  the cards R14 on its set-up tricks given card by card rules out, and before its first trick
+  the tarocks and Kings it holds at least (R11, R12). These need the Strohmänner as set up, so
+  the model of a position's view (:mod:`.position`) adds them once :func:`.places.set_up` has
+  worked those out.
 
 The *time* of a fact is a trick number: 1 for the first trick of the deal, the open trick's
 number for its lead; an unseen last card taken up "after trick ``n``" was in the hand from trick
