@@ -4,7 +4,9 @@ position real play reaches loads, and views of positions load and sample consist
 from __future__ import annotations
 
 import itertools
+import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -13,11 +15,17 @@ from helpers import position_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_positions import _random_position
+from test_sampling import _assert_uniform
 
 import strohmandeln as sm
 from strohmandeln import CLASSIC, Card, DeckError, GameState, Reason
+from strohmandeln._core.masks import TAKE_UP
 from strohmandeln._core.sampling import spread as SP
+from strohmandeln._core.sampling.exact import Exact
 from strohmandeln._core.sampling.leaves import leaves
+from strohmandeln._core.sampling.model import model
+from strohmandeln._core.sampling.position import PositionModel
+from strohmandeln.knowledge import seen_of
 from strohmandeln.positions import Position
 from strohmandeln.sampling import sample
 from strohmandeln.serialization import from_dict, to_dict, view_from_dict
@@ -322,8 +330,9 @@ def test_leaves_count_a_minimum_exactly() -> None:
 
 
 def test_spectator_spread_counts_a_minimum_exactly() -> None:
-    """Spread with first hands that must hold at least some cards of the minimum (``need``),
-    against brute force on small problems."""
+    """Spread with first hands that must hold at least some cards of the minimum (``need``):
+    its count against brute force on small problems, and its draws (rejection, then the exact
+    count) exactly the possible deals, uniformly."""
     rng = random.Random(11)
     checked = 0
     for _ in range(300):
@@ -344,24 +353,76 @@ def test_spectator_spread_counts_a_minimum_exactly() -> None:
         types = [(allowed, mark, cards) for (allowed, mark), cards in kinds.items()]
         cards = [(allowed, mark) for allowed, mark, cs in types for _ in cs]
         room = [len(g.positions) for g in groups]
-        found = 0
+        possible: set[tuple[int, ...]] = set()
         for assign in itertools.product(range(len(groups)), repeat=len(cards)):
             if any(not cards[k][0] >> g & 1 for k, g in enumerate(assign)):
                 continue
             if [assign.count(g) for g in range(len(groups))] != room:
                 continue
             if all(sum(1 for k, g in enumerate(assign) if g == h and cards[k][1]) >= groups[h].need for h in (0, 1)):
-                found += 1
-        # (Spread counts each group of unseen last cards' and the hands' cards as sets; the
-        # brute force assigns cards to groups, the same)
-        spread = SP.Spread(groups, types, True)
-        assert spread.total == found
-        if found:
-            checked += 1
-            marked = sum(1 << c for _, mark, cs in types if mark for c in cs)
-            draws = SP.Spreads(groups, types, None, marked)
-            for k in range(20):
-                chosen = draws.draw(random.Random(k).random)
-                for h in (0, 1):
-                    assert sum(marked >> c & 1 for c in chosen[h]) >= groups[h].need
-    assert checked > 40
+                possible.add(assign)
+        # (Spread counts each hand's cards as a set, the brute force each card's group: the same)
+        assert SP.Spread(groups, types, True).total == len(possible)
+        if not 2 <= len(possible) <= 30:
+            continue
+        checked += 1
+        # The draws (rejection, then the exact count after eight misses): exactly the possible
+        # deals, uniformly.
+        marked = sum(1 << c for _, mark, cs in types if mark for c in cs)
+        draws = SP.Spreads(groups, types, None, marked)
+        where = {c: k for k, c in enumerate(c for _, _, cs in types for c in cs)}
+        counts: Counter[tuple[int, ...]] = Counter()
+        draw = random.Random(len(possible)).random
+        for _ in range(150 * len(possible)):
+            placed = [0] * len(where)
+            for b, chosen in enumerate(draws.draw(draw)):
+                for c in chosen:
+                    placed[where[c]] = b
+            counts[tuple(placed)] += 1
+        _assert_uniform(counts, possible)
+    assert checked > 20
+
+
+def _marginals(m: int, o: int, h: int, need: int) -> tuple[float, float]:
+    """The chance that a given card of the minimum, and a given other card, lies in a hand of
+    ``h`` of ``m`` cards of the minimum and ``o`` others, uniform over the hands with at least
+    ``need`` of the minimum."""
+    total = sum(math.comb(m, j) * math.comb(o, h - j) for j in range(need, h + 1))
+    mine = sum(math.comb(m - 1, j - 1) * math.comb(o, h - j) for j in range(max(need, 1), h + 1))
+    other = sum(math.comb(m, j) * math.comb(o - 1, h - 1 - j) for j in range(need, h))
+    return mine / total, other / total
+
+
+@pytest.mark.parametrize("path", ["draw", "strict"])
+def test_R11_set_up_hand_with_a_minimum_is_uniform(path: str) -> None:
+    """Seat 0's view of a position before the first trick whose seat 1 has taken up all his
+    Strohmänner: his set-up hand holds at least nine tarocks and Kings (R11, R12), and of the
+    36 cards seat 0 does not see, 11 are tarocks or Kings and seat 1 holds 27 (about half his
+    possible hands have fewer). Both the draw (rejection) and its exact fallback give each free
+    card the chance it has among the hands with nine."""
+    hand1 = TK[:9] + PLAIN[:18]
+    piles0 = ((PLAIN[18], TK[9], PLAIN[21], PLAIN[22]), (PLAIN[19], TK[10], PLAIN[23], PLAIN[24]), (PLAIN[20], *PLAIN[25:28]))
+    pos = Position(rules=CLASSIC, hands=(TK[11:], hand1), strohmaenner=(piles0, ((), (), ())), leader=1, dealer=0, undertaker=1)
+    view = pos.state().view(0)
+    m = model(seen_of(view))
+    assert isinstance(m, PositionModel) and isinstance(m.model, Exact)
+    exact = m.model
+    assert exact.need == 9 and exact.forced == 0 and exact.only_f == 0  # (every free card fits both)
+    free = [c for c in range(54) if exact.free >> c & 1]
+    h = exact.n_hand
+    n_tk = sum(1 for c in free if TAKE_UP >> c & 1)
+    assert (n_tk, len(free), h) == (11, 36, 27)
+    p_tk, p_other = _marginals(n_tk, len(free) - n_tk, h, 9)
+    assert p_tk > 0.8 > 27 / 36
+    rng = random.Random(5)
+    n = 3000
+    counts = dict.fromkeys(free, 0)
+    for _ in range(n):
+        hand = exact.draw(rng)[1][1] if path == "draw" else exact._strict(rng.random)[2]
+        assert (hand & TAKE_UP).bit_count() >= 9 and hand.bit_count() == h
+        for c in free:
+            counts[c] += hand >> c & 1
+    for c in free:
+        p = p_tk if TAKE_UP >> c & 1 else p_other
+        z = (counts[c] - n * p) / math.sqrt(n * p * (1 - p))
+        assert abs(z) < 5, (c, counts[c], n * p)
