@@ -524,11 +524,29 @@ def _topschin_due(before: tuple[int, sm.Card | sm.Play, sm.Card | sm.Play], lead
     return seat == leader and _won_by(before) == leader
 
 
+#: The reasons of a position that no deal produces by R11, R12 or R14 (strohmandeln._core.possible).
+IMPOSSIBLE = (Reason.MUST_FOLLOW_SUIT, Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN, Reason.MUST_PLAY_TAROCK)
+
+
 def _random_position(rules: sm.RuleSet, rng: random.Random) -> Position:
     """A valid position drawn at random: each seat's cards to play split into a hand and up to
     three Strohmänner (a suit card below the King face up, one to five cards below it), the rest
     of the deck won — some as whole tricks given card by card, each led by the winner of the one
-    before, with Rostopschin calls where they can be (R15, R18), the others as won cards."""
+    before, with Rostopschin calls where they can be (R15, R18), the others as won cards; drawn
+    again where a set-up trick breaks R14 (a follower kept a card he had to play)."""
+    while True:
+        pos = _drawn_position(rules, rng)
+        try:
+            pos.state()
+        except DeckError as error:
+            if error.reason not in IMPOSSIBLE:
+                raise
+            continue
+        return pos
+
+
+def _drawn_position(rules: sm.RuleSet, rng: random.Random) -> Position:
+    """A position drawn as :func:`_random_position` says, R14 not yet checked."""
     cards = list(rules.deck.cards)
     rng.shuffle(cards)
     left = rng.randrange(0, 10)

@@ -212,6 +212,16 @@ def test_no_leak_states_differing_in_hidden_cards_give_equal_views(seed: int) ->
                     assert other[-1].view(p) != view
 
 
+#: The reasons a position with two hidden cards swapped may be refused for.
+_IMPOSSIBLE = {
+    sm.Reason.ANNOUNCEMENT_NOT_ALLOWED,
+    sm.Reason.MUST_FOLLOW_SUIT,
+    sm.Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN,
+    sm.Reason.MUST_PLAY_TAROCK,
+    sm.Reason.WRONG_DECK_SIZE,
+}
+
+
 def _swap_position_replay(state: GameState, a: sm.Card, b: sm.Card) -> list[GameState] | None:
     """Every state of the same plays from the position ``state`` was set up from, with ``a`` and
     ``b`` swapped in it, or ``None`` if that position cannot be or a play becomes illegal."""
@@ -226,8 +236,11 @@ def _swap_position_replay(state: GameState, a: sm.Card, b: sm.Card) -> list[Game
             hands=(swapped(start.hands[0]), swapped(start.hands[1])),
             strohmaenner=tuple(tuple(swapped(pile) for pile in seat) for seat in start.strohmaenner),
         ).state()
-    except sm.DeckError as error:  # R17: a card of a set-up announcement left its announcer's hand
-        assert error.reason is sm.Reason.ANNOUNCEMENT_NOT_ALLOWED
+    except sm.DeckError as error:
+        # R17: a card of a set-up announcement left its announcer's hand; R14: a card its holder
+        # could not have held at a set-up trick came into his hand; R11: his Strohmänner lost a
+        # tarock or King before the first trick that his hand no longer holds
+        assert error.reason in _IMPOSSIBLE, error
         return None
     states = _replayed(other, state.history)
     # (two cards of one set-up hand swapped: the same position, the same state)

@@ -22,7 +22,18 @@ A position is validated against what the game can produce:
 * the auction's outcome is one the rules allow: doubling only where they have it (R10), an
   undertaker where both passing throws the deal in (R9);
 * the seat to lead is the winner of the last trick given card by card (R15), or, before the first
-  trick, the seat the rules name (R5).
+  trick, the seat the rules name (R5);
+* the hands keep the duty to follow where they show it (R14): a seat that did not follow in a
+  trick given card by card held none of the led suit (nor a tarock, if he played a suit) that he
+  still holds, or played later, while none of his Strohmänner has lost a card since it was dealt
+  — nor, while none is empty, any such card but a tarock or a King (which he may have taken up
+  later, R11) — and none lay face up on a Strohmann that has lost no card;
+* before the first trick, a Strohmann short of the cards it was dealt lost tarocks and Kings to
+  its owner's hand, all but the last card of an empty one (R11, R12): his hand holds that many.
+
+Where a set-up leaves it open whether a deal gives it (a card of a set-up trick may have come
+from a Strohmann, a card of the hand may have been taken up later), it is accepted; the
+documentation's page on hidden information says exactly what is refused.
 
 The cards already won are recorded as *set-up tricks*, which count for card points and bonuses in
 the tricks like played tricks do; :attr:`~strohmandeln.GameState.history` starts empty. They are

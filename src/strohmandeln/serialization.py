@@ -194,7 +194,10 @@ def view_from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:
     malformed_document
 
     A view of a position (``"dealt": false``, :mod:`strohmandeln.positions`) is checked the same
-    way, with a consistent position set up in place of a deck order.
+    way, with a consistent position set up in place of a deck order (one that a deal can give:
+    R11, R12, R14 on its set-up); its document also says how many of the set-up tricks its
+    position gave as won cards (``"setup_won"``), which tell nothing of R14, unlike tricks given
+    card by card.
 
     :raises SerializationError: if the document is malformed or no deal or position produces it.
     """

@@ -229,8 +229,8 @@ _VIEW_FIELDS: Final = (
 
 
 #: The fields a view's document has only sometimes: the stakes when not 1 (R26), the result of a
-#: finished deal.
-_VIEW_OPTIONAL: Final = ("multiplier", "result")
+#: finished deal, and for a position how many of its set-up tricks it gave as won cards.
+_VIEW_OPTIONAL: Final = ("multiplier", "result", "setup_won")
 
 
 def view_document(s: Seen) -> dict[str, Any]:
@@ -260,6 +260,7 @@ def view_document(s: Seen) -> dict[str, Any]:
             }
             for t in tricks_of(s.tricks)
         ],
+        **({} if s.dealt else {"setup_won": s.setup_won}),
         "current_trick": current,
         "events": [
             {
@@ -335,9 +336,11 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
             asked = turn
     # A position's view: its set-up tricks are those before the plays of its history; its
     # Strohmänner, hand sizes and set-up announcements are the document's (R17).
-    setup = calls = 0
+    setup = calls = setup_won = 0
     heaps: tuple[tuple[int, int], ...] | None = None
     sizes = (0, 0)
+    if dealt and "setup_won" in d:
+        raise checked.fail("setup_won", "a dealt deal has no set-up tricks")
     if not dealt:
         if any(not isinstance(action, Play) for action in actions):
             raise checked.fail("history", "a position's history holds only plays")
@@ -345,6 +348,9 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         setup = len(raw_tricks) - played // 2
         if played % 2 or setup < 0:
             raise checked.fail("history", "the plays do not match the tricks")
+        if "setup_won" not in d:
+            raise checked.fail("setup_won", "a position's view says how many set-up tricks it gave as won cards")
+        setup_won = checked.integer(d["setup_won"], "setup_won", 0, setup)
         heaps = _piles(d["strohmaenner"], rules.deck.card_count)
         raw_sizes = checked.items(d["hand_sizes"], "hand_sizes", 2)
         if len(raw_sizes) != 2:
@@ -382,6 +388,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         asked=asked,
         legal=(),
         multiplier=stakes(d["multiplier"], "multiplier") if "multiplier" in d else 1,
+        setup_won=setup_won,
     )
     if player is not None:
         provisional.own = dealt_mask(provisional, player)

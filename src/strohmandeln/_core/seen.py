@@ -80,6 +80,7 @@ class Seen:
         "ntr",
         "hist",
         "setup",
+        "setup_won",
         "tricks",
         "evc",
         "evs",
@@ -124,6 +125,7 @@ class Seen:
         asked: int,
         legal: tuple[Action, ...],
         multiplier: int = 1,
+        setup_won: int = 0,
     ) -> None:
         #: the viewer's seat, -1 for a spectator
         self.player = player
@@ -142,6 +144,9 @@ class Seen:
         self.hist = hist
         #: a position's set-up tricks, which are not part of its history (0 for a dealt deal)
         self.setup = setup
+        #: how many of them the position gave as won cards, not card by card (0 for a dealt
+        #: deal): those say nothing of R14 (:mod:`._core.possible`)
+        self.setup_won = setup_won
         #: the packed tricks, a cons list (public; shared with the state)
         self.tricks = tricks
         #: the events before the first one hidden from the viewer: the state's own cons list
@@ -181,7 +186,7 @@ def _unpickle_seen(fields: dict[str, Any]) -> Seen:
 #: The fields of :class:`Seen` given to its constructor.
 _FIELDS: Final = (
     "player", "rules", "dealer", "dealt", "phase", "turn", "auc", "calls", "lead", "ntr", "hist", "setup", "tricks",
-    "evc", "evs", "hand", "own", "tops", "won", "known", "sizes", "piles", "asked", "legal", "multiplier",
+    "evc", "evs", "hand", "own", "tops", "won", "known", "sizes", "piles", "asked", "legal", "multiplier", "setup_won",
 )  # fmt: skip
 
 def project(state: KernelState, player: int | None) -> Seen:
@@ -245,6 +250,7 @@ def project(state: KernelState, player: int | None) -> Seen:
         ntr=c[NTR],
         hist=c[HIST],
         setup=d.setup_tricks,
+        setup_won=d.setup_won,
         tricks=c[TRICKS],
         evc=events,
         evs=masked,
@@ -424,4 +430,5 @@ def key(s: Seen) -> tuple[object, ...]:
         s.asked,
         s.legal,
         s.multiplier,
+        s.setup_won,
     )

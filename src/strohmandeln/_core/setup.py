@@ -21,6 +21,7 @@ from ..cards import DECK_54, Card
 from ..errors import DeckError, Reason
 from ..rules import Bonus, RuleSet
 from ..table import Phase
+from . import possible
 from .deal import Deal
 from .engine import first_leader
 from .formats import (
@@ -31,7 +32,6 @@ from .formats import (
     CARD,
     I_CALL,
     L_INFO,
-    T_CALLS,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
     T_LED,
@@ -160,6 +160,7 @@ def build(
         if not data.rostopschin:
             raise DeckError(Reason.CALL_NOT_ALLOWED, f"the {rules.name} rules have no Rostopschin (R18)")
         calls |= ross_calls(before + ross[0], ross[1])
+    possible.check(data, hand_masks, piles, played, ntr)  # (R11, R12 and R14 on the hands)
     deal = Deal(rules, data, None, dealer, (hand_masks[0], hand_masks[1]), tuple(piles), setup_tricks=ntr, setup_won=before)
     packed = won_tricks(won_masks[0], won_masks[1]) + played
     for t in played:
@@ -330,49 +331,17 @@ def won_tricks(won0: int, won1: int) -> list[int]:
     return birds + others
 
 
-def described(packed: list[int], by_won: int | None = None) -> tuple[list[int], tuple[GivenTrick, ...]]:
+def described(packed: list[int], by_won: int) -> tuple[list[int], tuple[GivenTrick, ...]]:
     """Packed set-up tricks as a position gives them: the first ``by_won`` as each seat's won
     cards, the rest card by card, with their calls (R18; announcements are the position's own,
-    R17).
-
-    Without ``by_won`` (a view knows the tricks, not how they were given): all of them if pairing
-    the won cards gives exactly these tricks, else all card by card if each is led by the winner
-    of the one before (R15), as :meth:`~strohmandeln.positions.Position.at` gives a moment of a
-    game, else the longest first part that pairing its won cards gives exactly, without a call,
-    such that each later trick is led by the winner of the one before. Every such split
-    describes the same tricks.
-    """
-    if by_won is None:
-        n = len(packed)
-        chained = max(n - 1, 0)  # every trick from this one on is led by the winner of the one before
-        while chained and packed[chained] & 1 == packed[chained - 1] >> T_WINNER & 1:
-            chained -= 1
-        paired = 0  # the tricks won-form pairing could give: each led and won by one seat, no call
-        while paired < n and (t := packed[paired]) & 1 == t >> T_WINNER & 1 and not t & T_CALLS:
-            paired += 1
-        if paired == n and _paired(packed):
-            by_won = n
-        elif not chained:
-            by_won = 0
-        else:
-            by_won = next((k for k in range(paired, chained - 1, -1) if _paired(packed[:k])), 0)
+    R17). (A view of a position says ``by_won`` too: won cards say nothing of R14, tricks given
+    card by card do, :mod:`.possible`.)"""
     won = _won_of(packed[:by_won])
     given = tuple(
         (t & 1, _set_up_card(t >> T_LED & CARD, t >> (T_LED_INFO + I_CALL) & 3), _set_up_card(t >> T_FOLLOWED & CARD, t >> (T_FOLLOWED_INFO + I_CALL) & 3))
         for t in packed[by_won:]
     )
     return won, given
-
-
-#: The bits of a packed trick that won-form pairing gives: leader, cards, winner.
-_PAIRED_BITS: Final = (1 << T_LED_INFO) - 1
-
-
-def _paired(packed: list[int]) -> bool:
-    """Whether pairing the won cards of the packed tricks gives exactly these tricks (and these
-    cards, leaders and winners)."""
-    won = _won_of(packed)
-    return [t & _PAIRED_BITS for t in packed] == won_tricks(won[0], won[1])
 
 
 def _won_of(packed: list[int]) -> list[int]:

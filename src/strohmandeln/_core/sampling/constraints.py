@@ -13,7 +13,12 @@ spectator's, of a dealt deal and of a position alike:
   were in his hand at the play that made it (a position's set-up announcements, by the set-up);
 * his last Strohmann cards taken up unseen (R12), and after which trick;
 * R7: whether he was asked to fold (no tarock in his dealt hand) or would have been asked but
-  was not (at least one).
+  was not (at least one);
+* for a position, what its set-up says of his set-up hand (:mod:`strohmandeln._core.possible`):
+  the cards R14 on its set-up tricks given card by card rules out, and before its first trick
+  the tarocks and Kings it holds at least (R11, R12). These need the Strohmänner as set up, so
+  the model of a position's view (:mod:`.position`) adds them once :func:`.places.set_up` has
+  worked those out.
 
 The *time* of a fact is a trick number: 1 for the first trick of the deal, the open trick's
 number for its lead; an unseen last card taken up "after trick ``n``" was in the hand from trick
@@ -100,7 +105,7 @@ _NONE_LATER: Final = (0,)
 class SeatFacts:
     """What the public history says about one seat's hidden cards (module docstring)."""
 
-    __slots__ = ("played", "ntr", "later", "voids", "announced", "ann_bits", "takes", "fold")
+    __slots__ = ("played", "ntr", "later", "voids", "announced", "ann_bits", "takes", "fold", "setup_void", "need")
 
     def __init__(self) -> None:
         #: the cards he played from the hand
@@ -122,6 +127,12 @@ class SeatFacts:
         self.takes: list[int] = []
         #: R7 for his dealt hand: :data:`FOLD_UNKNOWN`, :data:`FOLD_NONE` or :data:`FOLD_SOME`
         self.fold = FOLD_UNKNOWN
+        #: a position's: the cards his set-up hand cannot hold (R14 on its set-up tricks given
+        #: card by card, :func:`~strohmandeln._core.possible.set_up_voids`)
+        self.setup_void = 0
+        #: a position's before the first trick: the tarocks and Kings his set-up hand holds at
+        #: least (R11, R12, :func:`~strohmandeln._core.possible.uncovered_need`)
+        self.need = 0
 
 
 class Facts:
@@ -267,7 +278,8 @@ def fits(f: SeatFacts, free: int) -> tuple[int, list[int], int]:
     from it or announced (R17: none of them lies face down).
 
     His first hand: of a class he showed void in (R14), only the cards he played from the hand
-    by the first trick that showed it; no tarock if he was asked whether to fold (R7). A last
+    by the first trick that showed it; no tarock if he was asked whether to fold (R7); for a
+    position, none of the cards its set-up tricks rule out (:attr:`SeatFacts.setup_void`). A last
     card taken up after trick ``take``: not one he played or announced by then (it was in the
     hand before); of a class he showed void in later, only one he played from the hand by the
     first trick that showed it (R12, R14, R17)."""
@@ -284,7 +296,7 @@ def fits(f: SeatFacts, free: int) -> tuple[int, list[int], int]:
         if new:
             early |= played & ~later[ntr - n] & CLASS_UNION[new]  # (played by trick n)
             classes |= new
-    hand = free & ~CLASS_UNION[classes] | free & early
+    hand = (free & ~CLASS_UNION[classes] | free & early) & ~f.setup_void
     if f.fold == FOLD_NONE:
         hand &= ~TAROCKS
     taken: list[int] = []

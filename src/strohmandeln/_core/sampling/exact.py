@@ -14,7 +14,7 @@ import bisect
 import math
 import random
 
-from ..masks import TAROCKS
+from ..masks import TAKE_UP, TAROCKS
 from ..seen import Seen
 from .constraints import FOLD_SOME, Facts, fits
 from .draw import Rnd, below, bits, distinct, shuffle, subset, take_some
@@ -39,7 +39,8 @@ class Exact:
         "in_d",
         "in_f",
         "in_h",
-        "tarock",
+        "need",
+        "mask",
         "totals",
         "choices",
         "strict",
@@ -68,11 +69,12 @@ class Exact:
         self.flex = free & in_d & in_f
         #: the free cards that fit F but not D
         self.only_f = free & in_f & ~in_d
-        #: R7: D holds at least one tarock
-        self.tarock = f.fold == FOLD_SOME
-        #: the leaves without R7's tarock (:func:`.leaves.leaves`): cumulative weights, choices
-        self.totals, self.choices = leaves(free, in_d, in_f, self.in_h, self.n_hand, False)
-        #: the leaves with R7's tarock, once needed
+        #: D holds at least ``need`` cards of ``mask``: R7's tarock in a dealt hand, or the
+        #: tarocks and Kings a position's Strohmänner lost before its first trick (R11)
+        self.need, self.mask = (1, TAROCKS) if f.fold == FOLD_SOME else (f.need, TAKE_UP)
+        #: the leaves without the minimum (:func:`.leaves.leaves`): cumulative weights, choices
+        self.totals, self.choices = leaves(free, in_d, in_f, self.in_h, self.n_hand)
+        #: the leaves with the minimum, once needed
         self.strict: Leaves | None = None
         #: the cards the opponent played from the hand
         self.played = f.played
@@ -80,9 +82,10 @@ class Exact:
     def draw(self, rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
         """The places (card indices) drawn as the module docstring says, and the first hands.
 
-        Where R7 wants a tarock in D, a draw from the leaves without that constraint is kept
-        only if D has one (rejection keeps the draw uniform); after eight misses, the draw uses
-        the leaves that count the constraint exactly (slower to build, so built only then).
+        Where D must hold some cards (R7's tarock, a position's tarocks and Kings), a draw from
+        the leaves without that constraint is kept only if D has them (rejection keeps the draw
+        uniform); after eight misses, the draw uses the leaves that count the constraint exactly
+        (slower to build, so built only then).
         """
         rnd = rng.random
         totals = self.totals
@@ -103,7 +106,7 @@ class Exact:
                 cards = []
             elif r > 0:
                 hand |= take_some(cards, r, rnd)
-            if not self.tarock or hand & TAROCKS:
+            if (hand & self.mask).bit_count() >= self.need:
                 break
         else:
             drawn, picked, hand = self._strict(rnd)
@@ -118,26 +121,27 @@ class Exact:
 
     def _strict(self, rnd: Rnd) -> tuple[list[int], int, int]:
         """The unseen last cards (a list, and as a mask) and D, drawn from the leaves that count
-        R7's tarock in D exactly."""
+        the cards D must hold exactly."""
         if self.strict is None:
-            self.strict = leaves(self.free, self.in_d, self.in_f, self.in_h, self.n_hand, True)
+            self.strict = leaves(self.free, self.in_d, self.in_f, self.in_h, self.n_hand, self.need, self.mask)
         totals, choices = self.strict
         chosen = choices[0] if len(choices) == 1 else choices[bisect.bisect_right(totals, below(totals[-1], rnd))]
         drawn, picked = distinct(chosen, rnd)
         forced = self.forced & ~picked
         flex = self.flex & ~picked
         r = self.n_hand - forced.bit_count()
-        if forced & TAROCKS:
+        short = self.need - (forced & self.mask).bit_count()
+        if short <= 0:
             return drawn, picked, forced | subset(flex, r, rnd)
-        # R7: at least one tarock among the flexible cards D takes; j of them with weight
-        # C(tarocks, j) * C(others, r - j).
-        tarocks = flex & TAROCKS
+        # At least ``short`` cards of the minimum among the flexible cards D takes (R7: a
+        # tarock); j of them with weight C(theirs, j) * C(others, r - j).
+        tarocks = flex & self.mask
         others = flex ^ tarocks
         nt = tarocks.bit_count()
         nn = others.bit_count()
-        weights = [math.comb(nt, j) * math.comb(nn, r - j) for j in range(1, min(nt, r) + 1)]
+        weights = [math.comb(nt, j) * math.comb(nn, r - j) for j in range(short, min(nt, r) + 1)]
         pick = below(sum(weights), rnd)
-        j = 1
+        j = short
         for w in weights:
             if pick < w:
                 break
@@ -147,10 +151,10 @@ class Exact:
 
     def count(self) -> int:
         """The number of deals consistent with the view: D as a set of cards, F and the unseen
-        last cards in their order (R7 counted exactly)."""
-        if self.tarock:
+        last cards in their order (the cards D must hold counted exactly)."""
+        if self.need:
             if self.strict is None:
-                self.strict = leaves(self.free, self.in_d, self.in_f, self.in_h, self.n_hand, True)
+                self.strict = leaves(self.free, self.in_d, self.in_f, self.in_h, self.n_hand, self.need, self.mask)
             totals = self.strict[0]
         else:
             totals = self.totals

@@ -4,7 +4,9 @@ A player's view has one unknown first hand (D: the opponent's dealt or set-up ha
 three unseen last cards of the opponent (H, one place each) and the face-down places (F). Given
 which free cards may lie in D, in F and in each H place (:mod:`.constraints`), the free cards
 fall into *kinds* that count alike for the rest of the deal: H only, D only, D or F (*flexible*),
-F only — split into tarocks and others where R7's "at least one tarock in D" can bind. A *leaf*
+F only — split into the cards of a *minimum* and others where D must hold at least so many of
+them and that can bind: R7's "at least one tarock in D", or for a position before its first
+trick, the tarocks and Kings its Strohmänner lost (R11, :mod:`strohmandeln._core.possible`). A *leaf*
 gives each H place the cards of one kind it may be; its weight is the number of ways to pick
 distinct cards for the H places from those sets, times the number of ways to complete D and F
 with the rest (:func:`ways`). The weights sum to the number of deals (D as a set of cards, F as
@@ -33,13 +35,13 @@ _FLEX: Final = 1 << 24
 _FLEX_OTHER: Final = 1 << 24 | 1 << 32
 
 
-def leaves(free: int, in_d: int, in_f: int, in_h: Sequence[int], n_hand: int, tarock: bool) -> Leaves:
-    """Every leaf (module docstring) with cumulative weights, in a fixed order; ``tarock``: R7
-    wants a tarock among the ``n_hand`` cards of D.
+def leaves(free: int, in_d: int, in_f: int, in_h: Sequence[int], n_hand: int, need: int = 0, mask: int = TAROCKS) -> Leaves:
+    """Every leaf (module docstring) with cumulative weights, in a fixed order; D holds at least
+    ``need`` cards of ``mask`` among its ``n_hand`` cards (R7: one tarock).
 
     ``in_d``, ``in_f`` and ``in_h[j]`` are the free cards that fit D, F and the j-th H place.
-    Where R7 cannot fail (more tarocks fit only D than there are H places), the kinds are not
-    split.
+    Where the minimum cannot fail (enough of its cards fit only D, whatever the H places take),
+    the kinds are not split.
 
     :raises StateError: if no deal is left.
     """
@@ -49,31 +51,31 @@ def leaves(free: int, in_d: int, in_f: int, in_h: Sequence[int], n_hand: int, ta
     flex = free & in_f & in_d
     f_only = free & in_f & ~in_d
     n0 = h_only.bit_count()
-    if tarock and (d_only & TAROCKS).bit_count() > len(in_h):
-        tarock = False  # (at most len(in_h) of them go to H: D keeps one)
-    if not tarock and n0 > len(in_h):
+    if need and (d_only & mask).bit_count() - len(in_h) >= need:
+        need = 0  # (at most len(in_h) of them go to H: D keeps enough)
+    if not need and n0 > len(in_h):
         raise inconsistent("the observed plays leave no possible deal")
-    if not tarock and len(in_h) <= 1:  # (the most common cases: the same leaves, found directly)
+    if not need and len(in_h) <= 1:  # (the most common cases: the same leaves, found directly)
         return _plain(in_h, h_only, d_only, flex, f_only, n_hand)
-    if tarock:
+    if need:
         split: tuple[tuple[int, int], ...] = (
             (h_only, _H_ONLY),
-            (d_only & TAROCKS, _D_TAROCK),
-            (d_only & ~TAROCKS, _D_ONLY),
-            (flex & TAROCKS, _FLEX),
-            (flex & ~TAROCKS, _FLEX_OTHER),
+            (d_only & mask, _D_TAROCK),
+            (d_only & ~mask, _D_ONLY),
+            (flex & mask, _FLEX),
+            (flex & ~mask, _FLEX_OTHER),
             (f_only, 0),
         )
-        counts = (n0, d_only.bit_count(), (d_only & TAROCKS).bit_count(), flex.bit_count(), (flex & ~TAROCKS).bit_count())
+        counts = (n0, d_only.bit_count(), (d_only & mask).bit_count(), flex.bit_count(), (flex & ~mask).bit_count())
     else:
         split = ((h_only, _H_ONLY), (d_only, _D_ONLY), (flex, _FLEX), (f_only, 0))
         counts = (n0, d_only.bit_count(), 0, flex.bit_count(), 0)
     if not in_h:  # (the one leaf of no unseen last card)
-        w = ways(counts, 0, tarock, n_hand)
+        w = ways(counts, 0, need, n_hand)
         if not w:
             raise inconsistent("the observed plays leave no possible deal")
         return [w], [()]
-    totals, choices = _weighed(split, in_h, counts, tarock, n_hand)
+    totals, choices = _weighed(split, in_h, counts, need, n_hand)
     if not totals:
         raise inconsistent("the observed plays leave no possible deal")
     return totals, choices
@@ -109,7 +111,7 @@ def _plain(in_h: Sequence[int], h_only: int, d_only: int, flex: int, f_only: int
     return totals, choices
 
 
-def _weighed(split: tuple[tuple[int, int], ...], in_h: Sequence[int], counts: tuple[int, int, int, int, int], tarock: bool, n_hand: int) -> Leaves:
+def _weighed(split: tuple[tuple[int, int], ...], in_h: Sequence[int], counts: tuple[int, int, int, int, int], need: int, n_hand: int) -> Leaves:
     """The leaves of one to three H places with their cumulative weights (leaves of weight 0
     left out), from the kinds ``split`` (cards, what a card of the kind takes off); each place
     takes its kinds in that order, the last place's first."""
@@ -121,7 +123,7 @@ def _weighed(split: tuple[tuple[int, int], ...], in_h: Sequence[int], counts: tu
         n0 = counts[0]
         for mask, taken in split:
             if mask & a and taken & 255 == n0:  # (else a card that fits only H is left: no way)
-                w = ways(counts, taken, tarock, n_hand)
+                w = ways(counts, taken, need, n_hand)
                 if w:
                     total += (mask & a).bit_count() * w
                     totals.append(total)
@@ -143,7 +145,7 @@ def _weighed(split: tuple[tuple[int, int], ...], in_h: Sequence[int], counts: tu
             for s3, c3, t3 in slots[2] if len(slots) == 3 else _NO_THIRD:
                 key = t1 + t2 + t3
                 known = completions.get(key)
-                w = ways(counts, key, tarock, n_hand) if known is None else known
+                w = ways(counts, key, need, n_hand) if known is None else known
                 completions[key] = w
                 if not w:
                     continue
@@ -162,13 +164,13 @@ def _weighed(split: tuple[tuple[int, int], ...], in_h: Sequence[int], counts: tu
 _NO_THIRD: Final = ((-1, 1, 0),)
 
 
-def ways(counts: tuple[int, int, int, int, int], taken: int, tarock: bool, n_hand: int) -> int:
+def ways(counts: tuple[int, int, int, int, int], taken: int, need: int, n_hand: int) -> int:
     """The ways to complete D and F once the H places took the cards whose kinds sum to
     ``taken`` (:data:`_H_ONLY` …), of the ``counts`` of the free cards: those that fit only an
-    H place (none may be left), those that fit only D (D takes them all) and the tarocks among
-    them, the flexible ones (D takes the rest of its ``n_hand`` places from them, F the others)
-    and the others among them. With ``tarock`` (R7) and no tarock among the cards that fit only
-    D, the ways without a flexible tarock in D do not count."""
+    H place (none may be left), those that fit only D (D takes them all) and the cards of the
+    minimum among them, the flexible ones (D takes the rest of its ``n_hand`` places from them,
+    F the others) and the others among them. Where the cards of the minimum that fit only D are
+    fewer than ``need``, only the ways with enough flexible ones in D count (R7: a tarock)."""
     n0, fd, fdt, fx, fxo = counts
     if n0 != taken & 255:
         return 0
@@ -176,6 +178,8 @@ def ways(counts: tuple[int, int, int, int, int], taken: int, tarock: bool, n_han
     fx -= taken >> 24 & 255
     if r < 0 or r > fx:
         return 0
-    if tarock and fdt == taken >> 16 & 255:
-        return math.comb(fx, r) - math.comb(fxo - (taken >> 32 & 255), r)
+    short = need - fdt + (taken >> 16 & 255)
+    if short > 0:
+        others = fxo - (taken >> 32 & 255)
+        return sum(math.comb(fx - others, j) * math.comb(others, r - j) for j in range(short, min(fx - others, r) + 1))
     return math.comb(fx, r)

@@ -18,6 +18,7 @@ from typing import Any
 from ...rules import RuleSet
 from ..formats import CARD, E_CARD, E_PILE, E_TO_HAND, E_TRICK, HIDDEN_CARD, L_STROHMANN, T_FOLLOWED, T_LED, T_WINNER
 from ..history import ANNOUNCEMENTS
+from ..possible import set_up_voids, uncovered_need
 from ..record import walk
 from ..ruledata import RuleData, rule_data
 from ..seen import Seen
@@ -325,7 +326,7 @@ def _spectator_places(
 class SetUp:
     """What the public parts of a view of a position say about its set-up (:func:`set_up`)."""
 
-    __slots__ = ("won", "described", "tops", "turned", "seen", "leader", "announced")
+    __slots__ = ("won", "described", "tops", "turned", "seen", "leader", "announced", "voids", "need")
 
     def __init__(
         self,
@@ -336,6 +337,8 @@ class SetUp:
         seen: int,
         leader: int,
         announced: Announced,
+        voids: tuple[int, int] = (0, 0),
+        need: tuple[int, int] = (0, 0),
     ) -> None:
         #: the cards of each seat's set-up tricks
         self.won = won
@@ -351,6 +354,12 @@ class SetUp:
         self.leader = leader
         #: each seat's set-up announcements (R17)
         self.announced = announced
+        #: per seat: the cards his set-up hand cannot hold (R14 on the set-up tricks given card
+        #: by card, :func:`~strohmandeln._core.possible.set_up_voids`)
+        self.voids = voids
+        #: per seat: the tarocks and Kings his set-up hand holds at least, for a set-up before
+        #: the first trick (R11, R12, :func:`~strohmandeln._core.possible.uncovered_need`)
+        self.need = need
 
 
 def set_up(s: Seen, facts: Facts) -> SetUp:
@@ -389,7 +398,13 @@ def set_up(s: Seen, facts: Facts) -> SetUp:
     else:
         leader = max(s.turn, 0)
     announced = (ANNOUNCEMENTS[facts.setup_ann[0]], ANNOUNCEMENTS[facts.setup_ann[1]])
-    return SetUp((won[0], won[1]), described(packed[:setup]), tops, turned, seen, leader, announced)
+    # Each Strohmann's size at the set-up: its top, the cards turned since and those face down.
+    sizes = [1 + len(turned[pid]) + down if tops[pid] >= 0 else 0 for pid, (_, down) in enumerate(seen_piles(s))]
+    if not 0 <= s.setup_won <= setup:
+        raise inconsistent("more set-up tricks given as won cards than set-up tricks")
+    voids = set_up_voids(s.data, packed[s.setup_won : setup], sizes)
+    need = (uncovered_need(s.data, sizes, 0), uncovered_need(s.data, sizes, 1)) if not setup else (0, 0)
+    return SetUp((won[0], won[1]), described(packed[:setup], s.setup_won), tops, turned, seen, leader, announced, voids, need)
 
 
 def _tops_and_turns(s: Seen, facts: Facts) -> tuple[list[int], list[list[int]]]:

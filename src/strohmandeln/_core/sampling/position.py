@@ -43,15 +43,25 @@ class PositionModel:
         return self.model.count()
 
 
+def _set_up_facts(s: Seen, facts: Facts) -> SetUp:
+    """The set-up of the view, and what it says about each seat's set-up hand put into his facts
+    (R11, R12, R14: :mod:`strohmandeln._core.possible`)."""
+    su = set_up(s, facts)
+    for x in (0, 1):
+        facts.seats[x].setup_void = su.voids[x]
+        facts.seats[x].need = su.need[x]
+    return su
+
+
 def player_position(s: Seen, facts: Facts) -> PositionModel:
     """The model of a player's view of a position."""
-    su = set_up(s, facts)
+    su = _set_up_facts(s, facts)
     places = player_position_places(s, su, facts)
     return PositionModel(Exact(s, places, facts), places.piles, su, facts)
 
 
 def spectator_position(s: Seen, facts: Facts, budget: int | None) -> PositionModel:
     """The model of a spectator's view of a position."""
-    su = set_up(s, facts)
+    su = _set_up_facts(s, facts)
     places, piles = spectator_position_places(s, su, facts)
     return PositionModel(Spectator(places, facts, budget), piles, su, facts)

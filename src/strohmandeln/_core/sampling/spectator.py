@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..masks import TAROCKS, lowest
+from ..masks import TAKE_UP, TAROCKS, lowest
 from .constraints import Facts, fits
 from .draw import bits, in_random_order
 from .places import SpectatorPlaces
@@ -28,7 +28,9 @@ class Spectator:
         self.places = places
         #: the groups of free places: the first hands, the unseen last cards, the face-down places
         self.groups = groups_of(places, facts)
-        self.spreads = Spreads(self.groups, card_types(self.groups, places.free, facts), budget)
+        # (a position's set-up hands may have to hold tarocks and Kings, R11; a dealt hand a tarock, R7)
+        mask = TAKE_UP if facts.seats[0].need or facts.seats[1].need else TAROCKS
+        self.spreads = Spreads(self.groups, card_types(self.groups, places.free, facts, mask), budget, mask)
         #: the cards each seat played from the hand
         self.played = (facts.seats[0].played, facts.seats[1].played)
 
@@ -60,7 +62,7 @@ def groups_of(places: SpectatorPlaces, facts: Facts) -> list[Group]:
     """The groups of free places: each seat's first hand (with R7's fact about it), each unseen
     last card (in event order, with the trick after which it was taken up) and the face-down
     places."""
-    groups = [Group(HAND, seat, places.hands[seat], tarock=facts.seats[seat].fold) for seat in (0, 1)]
+    groups = [Group(HAND, seat, places.hands[seat], tarock=facts.seats[seat].fold, need=facts.seats[seat].need) for seat in (0, 1)]
     for pos, (seat, _, take) in zip(places.hidden, facts.unseen):
         groups.append(Group(UNSEEN, seat, (pos,), take))
     if places.down:
@@ -68,10 +70,11 @@ def groups_of(places: SpectatorPlaces, facts: Facts) -> list[Group]:
     return groups
 
 
-def card_types(groups: list[Group], free: int, facts: Facts) -> list[CardType]:
+def card_types(groups: list[Group], free: int, facts: Facts, mask: int = TAROCKS) -> list[CardType]:
     """The free cards as types (:data:`~.spread.CardType`): those that the same groups accept
-    and that are alike in being tarocks, each type's cards in increasing order, those neither
-    seat's hand held first.
+    and that are alike in being cards of ``mask`` (the first hands' minimum: R7's tarocks, a
+    position's tarocks and Kings), each type's cards in increasing order, those neither seat's
+    hand held first.
 
     A first hand and an unseen last card accept what :func:`~.constraints.fits` allows of its
     seat, but no card the other seat's hand held; the face-down places accept only cards
@@ -95,16 +98,16 @@ def card_types(groups: list[Group], free: int, facts: Facts) -> list[CardType]:
             if part & ~accepts:
                 split[allowed] = part & ~accepts
         parts = split
-    return _ordered(parts, held0 | held1)
+    return _ordered(parts, held0 | held1, mask)
 
 
-def _ordered(parts: dict[int, int], held: int) -> list[CardType]:
-    """The types of the free cards ``parts`` (by the groups they may go to), split into tarocks
-    and others, in the order of their first card: the cards neither hand ``held`` by index,
-    then the others."""
+def _ordered(parts: dict[int, int], held: int, mask: int) -> list[CardType]:
+    """The types of the free cards ``parts`` (by the groups they may go to), split into cards of
+    ``mask`` and others, in the order of their first card: the cards neither hand ``held`` by
+    index, then the others."""
     found: list[tuple[int, int, bool, list[int]]] = []
     for allowed, part in parts.items():
-        for tarock, cards in ((True, part & TAROCKS), (False, part & ~TAROCKS)):
+        for tarock, cards in ((True, part & mask), (False, part & ~mask)):
             if cards:
                 fresh = cards & ~held
                 first = lowest(fresh) if fresh else 64 + lowest(cards)

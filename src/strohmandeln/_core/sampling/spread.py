@@ -5,6 +5,11 @@ face-down places. The places fall into :class:`Group` s that accept the same car
 cards into *types*: cards that may go to the same groups (:mod:`.spectator` works them out from
 the view's facts). :class:`Spread` counts every way to spread the types over the groups exactly
 and draws from them uniformly.
+
+A first hand may have to hold at least some cards of a *minimum*: R7's tarock in a dealt hand
+that was not asked whether to fold, or a position's tarocks and Kings that its Strohmänner lost
+before the first trick (R11, :mod:`strohmandeln._core.possible`); the types then also tell the
+minimum's cards (``mask``) from the others, and the count keeps how many each hand has.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ HAND: Final = 0
 UNSEEN: Final = 1
 DOWN: Final = 2
 
-#: A type of free cards: (the groups it may go to as bits, whether it is a tarock R7 wants, its cards).
+#: A type of free cards: (the groups it may go to as bits, whether its cards are of the minimum
+#: (R7: tarocks), its cards).
 CardType = tuple[int, bool, list[int]]
 
 #: C(n, k) for every count of cards a deck can have.
@@ -37,10 +43,11 @@ _ONES: Final = 1  # a card to each of some places of one card (or just the type'
 #: A state of :class:`Spread` that leads to no deal.
 _NONE_ON: Final[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = ((), (), ())
 
-#: A step of :class:`Spread`: (its kind, the group, the shift of its room, whether a card there is
-#: a tarock R7 wants, the shifts of the rooms of the type's groups after it, the type, the cards
-#: of the types after it, whether the step ends the type, whether the type may go to the last
-#: group, whether a card there is a tarock R7 wants, (group, shift) of the places of one card).
+#: A step of :class:`Spread`: (its kind, the group, the shift of its room, whether a card there
+#: counts for the group's minimum, the shifts of the rooms of the type's groups after it, the
+#: type, the cards of the types after it, whether the step ends the type, whether the type may go
+#: to the last group, whether a card there counts for its minimum, (group, shift) of the places
+#: of one card).
 Step = tuple[int, int, int, bool, tuple[int, ...], int, int, bool, bool, bool, tuple[tuple[int, int], ...]]
 
 
@@ -48,9 +55,9 @@ class Group:
     """Free places that accept the same cards: a first hand, one unseen last card, or the
     face-down places."""
 
-    __slots__ = ("kind", "seat", "positions", "take", "tarock")
+    __slots__ = ("kind", "seat", "positions", "take", "tarock", "need")
 
-    def __init__(self, kind: int, seat: int, positions: tuple[int, ...], take: int = 0, tarock: int = 0) -> None:
+    def __init__(self, kind: int, seat: int, positions: tuple[int, ...], take: int = 0, tarock: int = 0, need: int = 0) -> None:
         #: :data:`HAND`, :data:`UNSEEN` or :data:`DOWN`
         self.kind = kind
         self.seat = seat
@@ -60,6 +67,8 @@ class Group:
         #: for a first hand, R7's fact (:data:`~.constraints.FOLD_NONE`: no tarock,
         #: :data:`~.constraints.FOLD_SOME`: at least one)
         self.tarock = tarock
+        #: for a position's set-up hand: the tarocks and Kings it holds at least (R11)
+        self.need = need
 
 
 def _type_order(kind: CardType) -> tuple[int, int]:
@@ -75,11 +84,13 @@ class Spreads:
     uniform); after eight misses in a row, the draw counts them apart (slower to build, so built
     only then)."""
 
-    __slots__ = ("groups", "types", "budget", "plain", "strict", "fallen")
+    __slots__ = ("groups", "types", "budget", "plain", "strict", "fallen", "mask")
 
-    def __init__(self, groups: list[Group], types: list[CardType], budget: int | None = None) -> None:
+    def __init__(self, groups: list[Group], types: list[CardType], budget: int | None = None, mask: int = TAROCKS) -> None:
         self.groups = groups
         self.types = types
+        #: the cards of the first hands' minimum (R7: the tarocks; a position's: tarocks and Kings)
+        self.mask = mask
         #: at most this many states of each count (:class:`Spread`)
         self.budget = budget
         #: the deals counted without R7's tarocks apart, and with them (built when needed)
@@ -94,10 +105,11 @@ class Spreads:
             plain = self.plain
             if plain is None:
                 plain = self.plain = self._spread(False)
-            wants = [g for g, group in enumerate(self.groups) if group.kind == HAND and group.tarock == FOLD_SOME]
+            need = _needing(self.groups)
+            mask = self.mask
             for _ in range(8):
                 chosen = plain.draw(rnd)
-                if all(any(TAROCKS >> c & 1 for c in chosen[g]) for g in wants):
+                if all(sum([mask >> c & 1 for c in chosen[g]]) >= need >> _NEED_BITS * g & _NEED_MAX for g in range(min(2, len(chosen)))):
                     return chosen
             self.fallen = True
         if self.strict is None:
@@ -151,7 +163,7 @@ class Spread:
     def __init__(self, groups: list[Group], types: list[CardType], r7: bool, budget: int | None = None) -> None:
         #: at most this many states, or a StateError with reason ``too_large`` (None: no bound)
         self.budget = budget
-        need = _needing(groups) if r7 else 0
+        need = _needing(groups) if r7 else 0  # (the first hands are groups 0 and 1, here too)
         if not need:  # (tarocks and other cards of the same groups count alike)
             merged: dict[int, list[int]] = {}
             for allowed, _, cards in types:
@@ -162,8 +174,8 @@ class Spread:
         self.n_view = len(groups)
         types = [(_regroup(allowed, where), tarock, cards) for allowed, tarock, cards in types]
         n_groups = len(self.members)
-        #: the first hands that must hold a tarock (R7), as group bits (none without ``r7``)
-        self.need = _regroup(need, where)
+        #: the cards of the minimum each first hand must hold (:func:`_needing`; none without ``r7``)
+        self.need = need
         size = [sum(len(groups[g].positions) for g in members) for members in self.members]
         last = self.last = max(range(n_groups), key=size.__getitem__, default=-1)
         # The types, those with the fewest groups first: their cards, whether they may go to
@@ -201,7 +213,11 @@ class Spread:
                     room += min(len(cards), 63) << _ROOM_BITS * g
             if allowed >> last & 1:
                 in_last += len(cards)
-            supply[t] = (room, in_last, tarocks | (allowed & self.need if tarock else 0))
+            if tarock:
+                for g in range(2):
+                    if allowed >> g & 1:
+                        tarocks = _give(tarocks, self.need, g, len(cards))
+            supply[t] = (room, in_last, tarocks)
         return supply
 
     def _steps(self, ordered: list[CardType], n_groups: int, single: list[bool]) -> list[Step]:
@@ -216,7 +232,7 @@ class Spread:
         for t, (allowed, tarock, cards) in enumerate(ordered):
             rest -= len(cards)
             may = bool(allowed >> last & 1)
-            fills_last = bool(tarock and need >> last & 1)
+            fills_last = bool(tarock and 0 <= last < 2 and need >> _NEED_BITS * last & _NEED_MAX)
             mine = [g for g in range(n_groups) if g != last and allowed >> g & 1 and not single[g]]
             ones = tuple((g, _ROOM_BITS * g) for g in range(n_groups) if g != last and allowed >> g & 1 and single[g])
             if ones:
@@ -224,7 +240,8 @@ class Spread:
                 steps.append((_ONES, -1, 0, False, later, t, rest, not mine, may, fills_last, ones))
             for k, g in enumerate(mine):
                 later = tuple(_ROOM_BITS * h for h in mine[k + 1 :])
-                steps.append((_SLOT, g, _ROOM_BITS * g, bool(tarock and need >> g & 1), later, t, rest, k == len(mine) - 1, may, fills_last, ()))
+                fills = bool(tarock and g < 2 and need >> _NEED_BITS * g & _NEED_MAX)
+                steps.append((_SLOT, g, _ROOM_BITS * g, fills, later, t, rest, k == len(mine) - 1, may, fills_last, ()))
             if not mine and not ones:
                 steps.append((_ONES, -1, 0, False, (), t, rest, True, may, fills_last, ()))
         return steps
@@ -237,7 +254,7 @@ class Spread:
         table of tuples of them would cost a program with many live objects far more time.)
         """
         if i == len(self.steps):
-            return 1 if not room and given & self.need == self.need else 0
+            return 1 if not room and given == self.need else 0
         table = self.tables.get(key)
         if table is not None:
             return table[0][-1] if table[0] else 0
@@ -282,7 +299,7 @@ class Spread:
         binomial = _BINOMIAL[left]
         for what, x, off in options:
             ways = binomial[x] if kind == _SLOT else _FALLING[left][x]
-            now = given | (1 << g) if fills and x else given
+            now = _give(given, self.need, g, x) if fills and x else given
             after = room - off
             after_total = total_room - x
             if ends:  # the type's other cards go to the last group, where the types after it leave room
@@ -290,7 +307,7 @@ class Spread:
                     if not may:
                         continue
                     if fills_last:
-                        now |= 1 << self.last
+                        now = _give(now, self.need, self.last, left - x)
                 if rest < after_total or not self._can_fill(t + 1, after, rest - after_total, now):
                     continue
                 out.append((what, ways, nxt, after, after_total, now))
@@ -326,10 +343,16 @@ class Spread:
 
     def _can_fill(self, t: int, room: int, in_last: int, given: int) -> bool:
         """Whether the types from ``t`` on may fill ``room`` and ``in_last`` places of the last
-        group, as far as each group alone tells, and give the tarocks R7 still wants."""
+        group, as far as each group alone tells, and give the first hands the cards of their
+        minimum they still want."""
         supply, last_supply, tarocks = self.supply[t]
-        if in_last > last_supply or (self.need & ~given & ~tarocks):
+        if in_last > last_supply:
             return False
+        need = self.need
+        if need:
+            for sh in (0, _NEED_BITS):
+                if (need >> sh & _NEED_MAX) - (given >> sh & _NEED_MAX) > (tarocks >> sh & _NEED_MAX):
+                    return False
         while room:
             if (room & 63) > (supply & 63):
                 return False
@@ -386,9 +409,31 @@ class Spread:
         return mine
 
 
+#: Bits per first hand of a packed minimum (:func:`_needing`), and the largest minimum.
+_NEED_BITS: Final = 5
+_NEED_MAX: Final = (1 << _NEED_BITS) - 1
+
+
 def _needing(groups: list[Group]) -> int:
-    """The first hands that R7 wants a tarock in, as group bits."""
-    return sum(1 << g for g, group in enumerate(groups) if group.kind == HAND and group.tarock == FOLD_SOME)
+    """The cards of the minimum each first hand must hold — one where R7 wants a tarock, a
+    position's tarocks and Kings (R11) — packed :data:`_NEED_BITS` bits per hand; the first
+    hands are groups 0 and 1."""
+    out = 0
+    for g, group in enumerate(groups):
+        if group.kind == HAND:
+            n = max(1 if group.tarock == FOLD_SOME else 0, group.need)
+            if n and g > 1:
+                raise ValueError("the first hands come first")
+            out |= min(n, _NEED_MAX) << _NEED_BITS * g
+    return out
+
+
+def _give(given: int, need: int, g: int, x: int) -> int:
+    """The packed counts ``given`` with ``x`` more cards of the minimum in first hand ``g``,
+    counted up to its minimum in ``need``."""
+    sh = _NEED_BITS * g
+    have = given >> sh & _NEED_MAX
+    return given + ((min(need >> sh & _NEED_MAX, have + x) - have) << sh)
 
 
 def _merge_unseen(groups: list[Group], types: list[CardType]) -> tuple[list[list[int]], list[int]]:
@@ -422,5 +467,6 @@ def _regroup(groups: int, where: list[int]) -> int:
 
 def _state_key(i: int, left: int, room: int, given: int) -> int:
     """A state of :class:`Spread`, packed into an int: the step, the cards of its type left, the
-    room (six bits per group) and the first hands given a tarock (a bit per group)."""
+    room (six bits per group) and the cards of the minimum each first hand has been given
+    (:func:`_give`, ten bits)."""
     return ((i << 6 | left) << 60 | room) << 10 | given
