@@ -28,7 +28,7 @@ DOCUMENTS = (
 
 
 #: A value of each kind the full sweep tries (wrong type, past a bound, huge, no Unicode, deep).
-VALUES = (None, True, -1, 2**63, 0.5, "", "X" * 100_000, "\ud800", [], {"format": 1}, *RAW)
+VALUES: tuple[object, ...] = (None, True, -1, 2**63, 0.5, "", "X" * 100_000, "\ud800", [], {"format": 1}, *RAW)
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
