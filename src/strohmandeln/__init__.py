@@ -72,7 +72,7 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, playouts, records, sampling, serialization
+    from . import analysis, encoding, playouts, records, sampling, schemas, serialization
     from .match import Match
     from .positions import Position, position
 del TYPE_CHECKING
@@ -81,7 +81,7 @@ del TYPE_CHECKING
 #: quick: the modules reachable as its attributes (``sm.sampling``, ``sm.records`` …), and the
 #: names of matches and positions, by the module that defines them.
 _ON_FIRST_USE: dict[str, str] = {
-    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "serialization")},
+    **{module: module for module in ("analysis", "encoding", "playouts", "records", "sampling", "schemas", "serialization")},
     "Match": "match",
     "Position": "positions",
     "position": "positions",
@@ -179,6 +179,7 @@ __all__ = [
     "position",
     "records",
     "sampling",
+    "schemas",
     "serialization",
     "score",
     "shuffled_order",
