@@ -24,7 +24,7 @@ from strohmandeln import serialization as S
 from strohmandeln.actions import INTERNED
 from strohmandeln.positions import position
 
-from helpers import on_deck, position_playout
+from helpers import ALL_ACTIONS, on_deck, position_playout
 
 VALIDATORS = {name: Draft202012Validator(schemas.schema(name)) for name in schemas.NAMES}
 
@@ -115,7 +115,12 @@ def test_the_card_and_play_notation_is_exactly_the_librarys() -> None:
         assert bool(pattern.search(text)) == (text in names), text
         for suffix in ("+trull", "+kings", "+trull+kings", "!ross", "!topschin", "+kings!ross"):
             assert bool(pattern.search(text + suffix)) == (text + suffix in plays), text + suffix
-    assert set(defs["decision"]["enum"]) == {str(a) for a in (sm.Take(), sm.Pass(), sm.Fold(), sm.Keep(), sm.Double(), sm.NoDouble())}
+    decisions = {str(a) for a in (sm.Take(), sm.Pass(), sm.Fold(), sm.Keep(), sm.Double(), sm.NoDouble())}
+    assert set(defs["decision"]["enum"]) == decisions
+    actions = {str(action) for action in ALL_ACTIONS}  # (every call on every card: what parse_action reads)
+    assert decisions < actions and plays < actions
+    for text in [*actions, *(text + suffix for text in near for suffix in ("", "+trull", "!ross", "+kings!topschin")), "no_double", "Take"]:
+        assert valid("action", {"format": 1, "type": "action", "action": text}) == (text in actions), text
 
 
 # --------------------------------------------------------------------------------------------
@@ -320,7 +325,8 @@ def _shape_mutations(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[
 def _value_mutations(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, Any]]:
     """Documents of the right shape with other values, in canonical notation, some of which a
     loader accepts; a missing field, which it may default."""
-    texts = ["XXI", "Sküs", "♥K", "♣7", "♦1", "I", "II", "take", "pass", "♥K+trull", "XVII!ross", "XVII!topschin", "trull", "kings", "play", "folded", "classic", "40"]
+    texts = ["XXI", "Sküs", "♥K", "♣7", "♦1", "I", "II", "take", "pass", "♥K+trull", "XVII!ross", "XVII!topschin", "♥K!ross"]
+    texts += ["trull", "kings", "play", "folded", "classic", "40", "next_deal", "game", "pagat", ""]
     paths = [p for p in _paths(doc) if p]
     for path in rng.sample(paths, min(len(paths), 15)):
         node = _get(doc, path)
@@ -369,6 +375,43 @@ def test_no_document_a_loader_accepts_is_invalid(base: int) -> None:
         accepted += 1
         assert valid(name, changed), f"{what}: {json.dumps(changed, ensure_ascii=False)[:400]}"
     assert refused > 0
+
+
+def test_a_rule_set_is_valid_exactly_when_it_loads() -> None:
+    """The rule-set schema says everything the loader checks of a rule set: its fields, their
+    kinds and ranges, and what depends on the deck — thresholds between its winning points and
+    its total (R3, R22), only bonuses whose cards it has (R4). Random changes of rule-set
+    documents are valid exactly when they load."""
+    rng = random.Random(23)
+    values: list[object] = [None, True, False, "", "x" * 64, "x" * 65, "x" * 1000, "x" * 1001, "40", "54", "52", {}, []]
+    values += [n for bound in (0, 36, 45, 70, 88, 1_000_000) for n in (bound - 1, bound, bound + 1)]
+    values += [m.value for enum in (sm.FirstLead, sm.BothPass, sm.LastCard, sm.UndertakenDraw, sm.ValatReplaces, sm.DrawDoubling, sm.Bonus) for m in enum]
+    keys = ["format", "type", "deck", "unknown", "scoring", *(b.value for b in sm.Bonus)]
+    bases = [S.rules_to_dict(rules) for rules in RULE_SETS] + [rules.to_dict() for rules in RULE_SETS]
+    embedded = Draft202012Validator({"$ref": "#/$defs/rule_set", "$defs": schemas.schema("rules")["$defs"]})
+    outcomes = []
+    for _ in range(800):
+        doc = copy.deepcopy(rng.choice(bases))
+        for _ in range(rng.randint(1, 3)):
+            path = rng.choice([p for p in _paths(doc) if p])
+            parent, key, op = _get(doc, path[:-1]), path[-1], rng.random()
+            if op < 0.15 and isinstance(parent, dict):
+                del parent[key]
+            elif op < 0.3 and isinstance(parent, dict):
+                parent[rng.choice(keys)] = rng.choice(values)
+            else:  # (mostly a value of the same kind)
+                alike = [v for v in values if type(v) is type(parent[key])] if rng.random() < 0.7 else []
+                parent[key] = rng.choice(alike or values)
+        try:
+            S.rules_from_dict(doc)
+            loads = True
+        except sm.SerializationError:
+            loads = False
+        assert embedded.is_valid(doc) == loads, doc  # (as it stands in a state, a view, a match)
+        if "format" not in doc and "type" not in doc:
+            assert valid("rules", {"format": 1, "type": "rules", **doc}) == loads, doc
+        outcomes.append(loads)
+    assert 150 < sum(outcomes) < 650, sum(outcomes)
 
 
 def test_the_other_forms_the_loaders_accept_are_valid() -> None:

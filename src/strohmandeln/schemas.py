@@ -105,8 +105,9 @@ def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
 
 #: The canonical notation of a card (the ``str`` of every card of the 54-card pack).
 _CARD_PATTERN: Final = r"(?:I{1,4}|VI{0,3}|IX|XI{0,3}|XIV|XVI{0,3}|XIX|XXI?|Sküs|[♣♠](?:[789]|10|[JCQK])|[♥♦][1-4JCQK])"
-#: A play in canonical notation: a card, its announcements (Trull before Kings) and a
-#: Rostopschin call, which only XVII (Ross) and XVIII (Topschin) carry (R17, R18).
+#: A play in canonical notation: a card, its announcements (Trull before Kings) and a call.
+_ANY_PLAY_PATTERN: Final = rf"^{_CARD_PATTERN}(?:\+trull)?(?:\+kings)?(?:!(?:ross|topschin))?$"
+#: A play some rules allow: a Rostopschin call only on XVII (Ross) and XVIII (Topschin) (R18).
 _PLAY_PATTERN: Final = (
     rf"^(?:{_CARD_PATTERN}(?:\+trull)?(?:\+kings)?|XVII(?:\+trull)?(?:\+kings)?!ross|XVIII(?:\+trull)?(?:\+kings)?!topschin)$"
 )
@@ -257,9 +258,12 @@ _DEFS: Final[dict[str, Callable[[], Schema]]] = {
         "description": "a card: the tarocks I, II, III, IIII, V … XXI, Sküs; ♣ and ♠ 7, 8, 9, 10, J, C, Q, K; ♥ and ♦ 4, 3, 2, 1, J, C, Q, K",
     },
     **{_deck_card(deck): _cards_of(deck) for deck in Deck if _deck_card(deck) != "card"},
-    "action": lambda: {"anyOf": [_ref("decision"), _ref("play")]},
+    "action": lambda: {
+        "anyOf": [_ref("decision"), {"type": "string", "pattern": _ANY_PLAY_PATTERN}],
+        "description": "an action in notation: a decision, or a card with its announcements and a call",
+    },
     "decision": lambda: _enum([str(a) for a in (Take(), Pass(), Fold(), Keep(), Double(), NoDouble())]),
-    "play": lambda: {"type": "string", "pattern": _PLAY_PATTERN},
+    "play": lambda: {"type": "string", "pattern": _PLAY_PATTERN, "description": "a play that some rules allow (R17, R18)"},
     "announcement": lambda: _enum([a.value for a in Announcement]),
     "multiplier": lambda: {**_integer(1, checked.MAX_MULTIPLIER), "description": "the deal's stakes (R26), written when not 1"},
     "rules": lambda: {"anyOf": [{**_enum(list(PRESETS)), "description": "a preset's name"}, _ref("rule_set")]},
