@@ -40,6 +40,8 @@ extensions = [
     "architecture",
     # docs/_ext: the rulings page's table, read from the rules reference.
     "rulings",
+    # docs/_ext: the schemas page's JSON Schemas, rendered from strohmandeln.schemas.
+    "json_schemas",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.

@@ -225,6 +225,12 @@ def test_error_replies_are_valid_and_only_a_records_error_has_a_line() -> None:
             assert not valid("error", {**doc, "line": 1, "token": None, "cause": "invalid_card"})
         assert not valid("error", {**doc, "reason": "no_such_reason"})
     assert kinds == {cls.__name__ for cls in (sm.NotationError, sm.IllegalActionError, sm.DeckError, sm.RuleSetError, sm.StateError, sm.SerializationError, records.RecordError)}
+    every, todo = set(), [sm.StrohmandelnError]
+    while todo:  # (every error class of the library, the records' among them)
+        cls = todo.pop()
+        every |= {cls.__name__} if cls.__module__.startswith("strohmandeln") else set()
+        todo += cls.__subclasses__()
+    assert set(schemas.schema("error")["properties"]["error"]["enum"]) == every
 
 
 # --------------------------------------------------------------------------------------------

@@ -40,8 +40,8 @@ import attrs
 from ._core import checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
-from .errors import Reason, StrohmandelnError, shown
-from .records import RecordError
+from . import errors
+from .errors import Reason, shown
 from .results import GAME
 from .rules import PRESETS, Bonus, Deck, RuleSet, ScoringTable
 from .table import Phase, VoidReason
@@ -74,10 +74,7 @@ def _integer(lo: int, hi: int) -> Schema:
 def _list(items: Schema, most: int, *, least: int = 0, unique: bool = False) -> Schema:
     # (the length before the items: a validator that stops at the first error reads no more of
     # an overlong list than its length)
-    out: Schema = {"type": "array", "maxItems": most}
-    if least:
-        out["minItems"] = least
-    out["items"] = items
+    out: Schema = {"type": "array", **({"minItems": least} if least else {}), "maxItems": most, "items": items}
     if unique:
         out["uniqueItems"] = True
     return out
@@ -434,8 +431,13 @@ def _match_document() -> Schema:
     return _document("match", "A match", "serialization.match_to_dict: the rule set, the first dealer and every deal.", body)
 
 
+#: The error of a text record (:class:`strohmandeln.records.RecordError`), the one whose reply
+#: has a line, a token and a cause (named here: the records stand above this module).
+_RECORD_ERROR: Final = "RecordError"
+
+
 def _error_document() -> Schema:
-    kinds = [cls.__name__ for cls in _error_classes()]
+    kinds = [name for name in errors.__all__ if name.endswith("Error")] + [_RECORD_ERROR]
     reason = _enum([r.value for r in Reason])
     body = _object(
         {
@@ -449,24 +451,13 @@ def _error_document() -> Schema:
         required=("error", "reason", "message"),
         allOf=[
             {
-                "if": {"properties": {"error": {"const": RecordError.__name__}}},
+                "if": {"properties": {"error": {"const": _RECORD_ERROR}}},
                 "then": {"required": ["line", "token", "cause"]},
                 "else": {"properties": {"line": False, "token": False, "cause": False}},
             }
         ],
     )
     return _document("error", "An error reply", "StrohmandelnError.to_dict: a machine-readable refusal.", body)
-
-
-def _error_classes() -> list[type[StrohmandelnError]]:
-    found: list[type[StrohmandelnError]] = []
-    todo: list[type[StrohmandelnError]] = [StrohmandelnError]
-    while todo:
-        cls = todo.pop(0)
-        if cls.__module__.startswith("strohmandeln") and cls not in found:
-            found.append(cls)
-            todo.extend(cls.__subclasses__())
-    return found
 
 
 _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
@@ -486,8 +477,8 @@ def schema(name: str) -> dict[str, Any]:
     >>> view = schema("view")
     >>> view["properties"]["phase"]
     {'enum': ['fold', 'auction', 'doubling', 'play', 'finished', 'void']}
-    >>> view["$defs"]["card"]["enum"][:3], len(view["$defs"]["card"]["enum"])
-    (['I', 'II', 'III'], 54)
+    >>> view["$defs"]["seat"], view["$defs"]["announcement"]
+    ({'type': 'integer', 'minimum': 0, 'maximum': 1}, {'enum': ['trull', 'kings']})
 
     :raises ValueError: for another name.
     """
