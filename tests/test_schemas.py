@@ -474,3 +474,124 @@ def test_what_only_the_loaders_check() -> None:
     spelled = {**doc, "order": [card.ascii for card in state.order or ()]}  # (♣10 as c10, Sküs as Skus)
     assert S.from_dict(spelled) == state
     assert not valid("state", spelled)
+
+
+# --------------------------------------------------------------------------------------------
+# The TypedDict shapes (strohmandeln.document_types) have the schemas' fields
+
+
+#: Fields whose schema enumerates this release's values but whose shape is any text, so that a
+#: client typed against it keeps working when a later release adds an error class or a reason.
+OPEN_TEXT = {("error", "error"), ("error", "reason"), ("error", "cause")}
+
+
+def _schema_atoms(node: Any, defs: dict[str, Any]) -> frozenset[object]:
+    """What a schema node allows, as atoms: ``int``, ``bool``, ``str``, ``None``, literal values,
+    ``("list", atoms)``, ``("object", keys)`` and ``("map", atoms)``."""
+    if node is True or node == {}:
+        return frozenset({"any"})
+    if "$ref" in node and "type" not in node:
+        node = {**defs[node["$ref"].rpartition("/")[2]], **{k: v for k, v in node.items() if k != "$ref"}}
+    atoms: set[object] = set()
+    for option in node.get("anyOf", ()):
+        atoms |= _schema_atoms(option, defs)
+    if "enum" in node or "const" in node:
+        atoms |= {("literal", value) for value in node.get("enum", [node.get("const")])}
+    kinds = node.get("type", [])
+    for kind in [kinds] if isinstance(kinds, str) else kinds:
+        if kind == "array":
+            items = node.get("prefixItems", []) + ([node["items"]] if "items" in node and not node.get("prefixItems") else [])
+            atoms.add(("list", frozenset().union(*(_schema_atoms(item, defs) for item in items))))
+        elif kind == "object" and node.get("required") == [] and all(p.get("type") == "integer" for p in node["properties"].values()):
+            atoms.add(("map", frozenset(("literal", key) for key in node["properties"]), frozenset({int})))
+        elif kind == "object":
+            atoms.add(("object", frozenset(node["properties"])))
+        else:
+            atoms.add({"integer": int, "boolean": bool, "string": str, "null": None}[kind])
+    return _plain(atoms)
+
+
+def _plain(atoms: set[object]) -> frozenset[object]:
+    """Literal text subsumed by ``str`` is dropped."""
+    return frozenset(a for a in atoms if not (str in atoms and isinstance(a, tuple) and a[0] == "literal" and isinstance(a[1], str)))
+
+
+def _type_atoms(tp: Any) -> frozenset[object]:
+    """The same atoms for a type of a shape."""
+    import types
+    import typing
+
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _plain(set().union(*(_type_atoms(arg) for arg in args)))
+    if origin is typing.Literal:
+        return frozenset(("literal", arg) for arg in args)
+    if origin is list:
+        return frozenset({("list", _type_atoms(args[0]))})
+    if origin is dict:
+        return frozenset({("map", _type_atoms(args[0]), _type_atoms(args[1]))})
+    if typing.is_typeddict(tp):
+        return frozenset({("object", frozenset(typing.get_type_hints(tp)))})
+    return frozenset({None if tp is type(None) else tp})
+
+
+def _compare(shape: Any, node: dict[str, Any], defs: dict[str, Any], where: str) -> int:
+    """Fails unless the shape has the fields of the schema's object, required as it requires them,
+    with the same values; the number of fields compared, nested shapes included."""
+    import typing
+
+    if "$ref" in node:
+        node = {**defs[node["$ref"].rpartition("/")[2]], **{k: v for k, v in node.items() if k != "$ref"}}
+    hints = typing.get_type_hints(shape)
+    assert set(hints) == set(node["properties"]), where
+    assert set(shape.__required_keys__) == set(node["required"]), where
+    compared = 0
+    for key, tp in hints.items():
+        field = node["properties"][key]
+        expected = _schema_atoms(field, defs)
+        if (where, key) in OPEN_TEXT:
+            expected = _plain({*expected, str})
+        assert _type_atoms(tp) == expected, f"{where}.{key}: {_type_atoms(tp)} != {expected}"
+        compared += 1
+        nested = [t for t in _flat(tp) if typing.is_typeddict(t)]
+        if nested:
+            objects = _objects(field, defs)
+            assert len(nested) == len(objects) == 1, f"{where}.{key}"
+            compared += _compare(nested[0], objects[0], defs, f"{where}.{key}")
+    return compared
+
+
+def _flat(tp: Any) -> Iterator[Any]:
+    import typing
+
+    yield tp
+    for arg in typing.get_args(tp):
+        yield from _flat(arg)
+
+
+def _objects(node: Any, defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The object schemas inside a node (through references, alternatives and lists)."""
+    if not isinstance(node, dict):
+        return []
+    if "$ref" in node:
+        node = {**defs[node["$ref"].rpartition("/")[2]], **{k: v for k, v in node.items() if k != "$ref"}}
+    found = [node] if node.get("type") == "object" and node.get("required") != [] else []
+    for option in [*node.get("anyOf", ()), *([node["items"]] if "items" in node else [])]:
+        found += _objects(option, defs)
+    return found
+
+
+def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
+    from strohmandeln import document_types as T
+
+    shapes = {
+        "rules": T.RulesDocument, "action": T.ActionDocument, "state": T.StateDocument, "view": T.ViewDocument,
+        "result": T.ResultDocument, "match": T.MatchDocument, "error": T.ErrorDocument,
+    }  # fmt: skip
+    assert set(shapes) == set(schemas.NAMES)
+    compared = 0
+    for name, shape in shapes.items():
+        doc = schemas.schema(name)
+        root = {**doc["$defs"]["rule_set"], "required": [*doc["$defs"]["rule_set"]["required"], "format", "type"]} if name == "rules" else doc
+        compared += _compare(shape, root, doc.get("$defs", {}), name)
+    assert compared > 150
