@@ -37,10 +37,10 @@ from typing import Any, Final
 
 import attrs
 
+from . import errors
 from ._core import checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
-from . import errors
 from .errors import Reason, shown
 from .results import GAME
 from .rules import PRESETS, Bonus, Deck, RuleSet, ScoringTable
@@ -100,6 +100,9 @@ def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
     return {"enum": list(values)}
 
 
+# The notation patterns are ECMA-262 regular expressions, anchored (^…$) as JSON Schema has them
+# (a validator that runs them with Python's re also lets "$" match before a final line break).
+
 #: The canonical notation of a card (the ``str`` of every card of the 54-card pack).
 _CARD_PATTERN: Final = r"(?:I{1,4}|VI{0,3}|IX|XI{0,3}|XIV|XVI{0,3}|XIX|XXI?|Sküs|[♣♠](?:[789]|10|[JCQK])|[♥♦][1-4JCQK])"
 #: A play in canonical notation: a card, its announcements (Trull before Kings) and a call.
@@ -109,7 +112,7 @@ _PLAY_PATTERN: Final = (
     rf"^(?:{_CARD_PATTERN}(?:\+trull)?(?:\+kings)?|XVII(?:\+trull)?(?:\+kings)?!ross|XVIII(?:\+trull)?(?:\+kings)?!topschin)$"
 )
 
-#: The trick count and the largest Strohmann of each pack (R6, R15).
+#: The tricks of a deal with each pack (R15).
 _TRICKS: Final = {deck: deck.trick_count for deck in Deck}
 _DEFAULT_DECK: Final = attrs.fields(RuleSet).deck.default
 
