@@ -420,6 +420,76 @@ def test_a_rule_set_is_valid_exactly_when_it_loads() -> None:
     assert 150 < sum(outcomes) < 650, sum(outcomes)
 
 
+def _bound(name: str, doc: object, path: tuple[Any, ...], keyword: str) -> int | None:
+    """The tightest ``keyword`` (``maxItems``, ``maxLength``) the schema puts on the value at
+    ``path`` of ``doc``, read from the validator's errors."""
+    found = [e.validator_value for e in VALIDATORS[name].iter_errors(doc) if e.validator == keyword and tuple(e.absolute_path) == path]
+    return min(found) if found else None
+
+
+def _reason(doc: object) -> tuple[sm.Reason | None, str]:
+    try:
+        S.from_dict(doc)
+    except sm.SerializationError as error:
+        return error.reason, error.message
+    return None, ""
+
+
+#: Bounds of the schemas that no loader states, because the loader compares the field of a view
+#: with the view it replays, or checks a result's sums: the schema's bound is what the library
+#: can write.
+UNBOUNDED = {("view", "known_hands"), ("view", "legal_actions"), ("view", "face_down"), ("view", "result"), ("result", "card_points_thirds")}
+#: The same of a view of a deal, whose Strohmänner, announcements and hand sizes are compared
+#: (a view of a position gives them: its loader reads them).
+UNBOUNDED_DEALT = {("view", "strohmaenner"), ("view", "announcements"), ("view", "hand_sizes")}
+#: What a loader says of a list one item too long: ``too_large``, or for a deck order that it is
+#: not one of its pack (R6).
+LONG = (sm.Reason.TOO_LARGE, sm.Reason.WRONG_DECK_SIZE)
+
+
+@pytest.mark.parametrize("base", range(len(BASES)), ids=[f"{name}{i}" for i, (name, _) in enumerate(BASES)])
+def test_the_bounds_of_the_schemas_are_the_loaders(base: int) -> None:
+    """Every length of a list or text and every upper bound of a number that a loader checks is
+    the schema's: one more item or character (or one more) is ``too_large`` for the loader (or
+    "not between" its bounds), and the bound itself is not."""
+    name, doc = BASES[base]
+    unbounded = UNBOUNDED | (UNBOUNDED_DEALT if doc.get("dealt") is True else set())
+    pinned = 0
+    seen = set()
+    for path in (p for p in _paths(doc) if p):
+        node, shape = _get(doc, path), tuple("*" if isinstance(k, int) else k for k in path)
+        if shape in seen or type(node) not in (list, str, int) or any((name, key) in unbounded for key in shape):
+            continue
+        seen.add(shape)
+        if isinstance(node, list) and node:
+            most = _bound(name, _with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * 300)), path, "maxItems")
+            if most is None:
+                continue
+            over = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * (most + 1))))
+            at = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * most)))
+            assert over[0] in (LONG if path[-1] == "order" else LONG[:1]) and at[0] is not sm.Reason.TOO_LARGE, (path, most, over, at)
+        elif isinstance(node, str):
+            most = _bound(name, _with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * 2000)), path, "maxLength")
+            if most is None:
+                continue
+            over = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * (most + 1))))
+            at = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * most)))
+            assert over[0] is sm.Reason.TOO_LARGE and at[0] is not sm.Reason.TOO_LARGE, (path, most, over, at)  # (text)
+        elif type(node) is int:
+            # (a threshold of a rule set is bounded by its field and by its pack, R22, which the
+            # loader checks as the rule set's consistency; a trick number by the pack's tricks)
+            big = _with(doc, path, lambda parent, key: parent.__setitem__(key, 10**12))
+            found = [e.validator_value for e in VALIDATORS[name].iter_errors(big) if e.validator == "maximum" and tuple(e.absolute_path) == path]
+            reason, message = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, 10**6 + 17)))
+            if not found or "not between" not in message:
+                continue  # (a number the loader checks by its sums, or compares)
+            assert int(message.rpartition(" and ")[2]) in found, (path, found, message)
+        else:
+            continue
+        pinned += 1
+    assert pinned >= (name != "action")
+
+
 def test_the_other_forms_the_loaders_accept_are_valid() -> None:
     """Forms the library does not write but reads: stakes of 1 written out, a finished view
     without its result, a preset's rule set in full (with or without ``format`` and ``type``), a
