@@ -256,6 +256,10 @@ def _with(doc: Any, path: tuple[Any, ...], change: Callable[[Any, Any], None]) -
     return out
 
 
+def _set(doc: Any, path: tuple[Any, ...], value: object) -> Any:
+    return _with(doc, path, lambda parent, key: parent.__setitem__(key, value))
+
+
 def _loads(name: str, doc: object) -> bool:
     """Whether the loader of ``name`` accepts ``doc``."""
     try:
@@ -462,25 +466,25 @@ def test_the_bounds_of_the_schemas_are_the_loaders(base: int) -> None:
             continue
         seen.add(shape)
         if isinstance(node, list) and node:
-            most = _bound(name, _with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * 300)), path, "maxItems")
+            most = _bound(name, _set(doc, path, [node[0]] * 300), path, "maxItems")
             if most is None:
                 continue
-            over = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * (most + 1))))
-            at = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, [node[0]] * most)))
+            over = _reason(_set(doc, path, [node[0]] * (most + 1)))
+            at = _reason(_set(doc, path, [node[0]] * most))
             assert over[0] in (LONG if path[-1] == "order" else LONG[:1]) and at[0] is not sm.Reason.TOO_LARGE, (path, most, over, at)
         elif isinstance(node, str):
-            most = _bound(name, _with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * 2000)), path, "maxLength")
+            most = _bound(name, _set(doc, path, "x" * 2000), path, "maxLength")
             if most is None:
                 continue
-            over = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * (most + 1))))
-            at = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, "x" * most)))
+            over = _reason(_set(doc, path, "x" * (most + 1)))
+            at = _reason(_set(doc, path, "x" * most))
             assert over[0] is sm.Reason.TOO_LARGE and at[0] is not sm.Reason.TOO_LARGE, (path, most, over, at)  # (text)
         elif type(node) is int:
             # (a threshold of a rule set is bounded by its field and by its pack, R22, which the
             # loader checks as the rule set's consistency; a trick number by the pack's tricks)
-            big = _with(doc, path, lambda parent, key: parent.__setitem__(key, 10**12))
+            big = _set(doc, path, 10**12)
             found = [e.validator_value for e in VALIDATORS[name].iter_errors(big) if e.validator == "maximum" and tuple(e.absolute_path) == path]
-            reason, message = _reason(_with(doc, path, lambda parent, key: parent.__setitem__(key, 10**6 + 17)))
+            _, message = _reason(_set(doc, path, 10**6 + 17))
             if not found or "not between" not in message:
                 continue  # (a number the loader checks by its sums, or compares)
             assert int(message.rpartition(" and ")[2]) in found, (path, found, message)

@@ -22,6 +22,8 @@ from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
     "ActionDocument",
+    "AnnouncementName",
+    "BonusName",
     "CurrentTrickDocument",
     "DealResultFields",
     "ErrorDocument",
@@ -29,23 +31,29 @@ __all__ = [
     "MatchDealDocument",
     "MatchDocument",
     "PositionDocument",
+    "PresetName",
     "ResultDocument",
     "RuleSetDocument",
     "RulesDocument",
+    "RulesRef",
     "ScoreLineDocument",
     "ScoringDocument",
     "StateDocument",
     "StrohmannDocument",
     "TrickDocument",
     "ViewDocument",
+    "VoidReasonName",
 ]
 
-Bonus = Literal[
+#: A bonus's name (:class:`~strohmandeln.rules.Bonus`).
+BonusName = Literal[
     "trull_announced", "four_kings_announced", "trull_in_tricks", "four_kings_in_tricks", "pagat", "uhu", "kakadu", "quapil",
     "rostopschin", "valat", "mondfang",
 ]  # fmt: skip
-Announcement = Literal["trull", "kings"]
-VoidReason = Literal["folded", "thrown_in"]
+#: An announcement (:class:`~strohmandeln.actions.Announcement`).
+AnnouncementName = Literal["trull", "kings"]
+#: Why a deal is void (:class:`~strohmandeln.table.VoidReason`).
+VoidReasonName = Literal["folded", "thrown_in"]
 
 
 class ScoringDocument(TypedDict):
@@ -60,7 +68,7 @@ class ScoringDocument(TypedDict):
     major_points: NotRequired[int]
     defender_major_points: NotRequired[int]
     undertaken_draw: NotRequired[Literal["loss", "draw"]]
-    bonuses: NotRequired[dict[Bonus, int]]
+    bonuses: NotRequired[dict[BonusName, int]]
     valat_replaces: NotRequired[Literal["nothing", "game", "game_and_bonuses"]]
     draw_doubling: NotRequired[Literal["next_round", "until_decided", "next_deal", "none"]]
 
@@ -93,9 +101,9 @@ class RulesDocument(_RuleSetFields):
 
 
 #: The name of a preset (:data:`~strohmandeln.rules.PRESETS`).
-Preset = Literal["classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl"]
+PresetName = Literal["classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl"]
 #: A rule set inside another document: a preset's name, or the rule set in full.
-Rules = Preset | RuleSetDocument
+RulesRef = PresetName | RuleSetDocument
 
 
 class ActionDocument(TypedDict):
@@ -118,7 +126,7 @@ class PositionDocument(TypedDict):
     dealer: int
     undertaker: int | None
     doubled: bool
-    announcements: list[list[Announcement]]
+    announcements: list[list[AnnouncementName]]
 
 
 class StateDocument(TypedDict):
@@ -127,7 +135,7 @@ class StateDocument(TypedDict):
 
     format: Literal[1]
     type: Literal["state"]
-    rules: Rules
+    rules: RulesRef
     dealer: NotRequired[int]
     order: NotRequired[list[str]]
     position: NotRequired[PositionDocument]
@@ -173,7 +181,7 @@ class StrohmannDocument(TypedDict):
 class ScoreLineDocument(TypedDict):
     """A line of a result."""
 
-    kind: Literal["game"] | Bonus
+    kind: Literal["game"] | BonusName
     player: int
     value: int
     multiplier: int
@@ -186,7 +194,7 @@ class DealResultFields(TypedDict):
 
     rules: str
     dealer: int
-    void: VoidReason | None
+    void: VoidReasonName | None
     undertaker: int | None
     doubled: bool
     card_points_thirds: list[int]
@@ -209,7 +217,7 @@ class ViewDocument(TypedDict):
 
     format: Literal[1]
     type: Literal["view"]
-    rules: Rules
+    rules: RulesRef
     dealer: int
     player: int | None
     dealt: bool
@@ -217,7 +225,7 @@ class ViewDocument(TypedDict):
     current_player: int | None
     undertaker: int | None
     doubled: bool
-    void_reason: VoidReason | None
+    void_reason: VoidReasonName | None
     #: ``[seat, action]``.
     history: list[list[int | str]]
     tricks: list[TrickDocument]
@@ -227,7 +235,7 @@ class ViewDocument(TypedDict):
     hand_sizes: list[int]
     known_hands: list[list[str]]
     strohmaenner: list[list[StrohmannDocument]]
-    announcements: list[list[Announcement]]
+    announcements: list[list[AnnouncementName]]
     legal_actions: list[str]
     multiplier: NotRequired[int]
     result: NotRequired[DealResultFields]
@@ -246,7 +254,7 @@ class MatchDocument(TypedDict):
 
     format: Literal[1]
     type: Literal["match"]
-    rules: Rules
+    rules: RulesRef
     first_dealer: int
     deals: list[MatchDealDocument]
 
