@@ -45,6 +45,8 @@ extensions = [
     # docs/_ext: the tables of "Rules at a glance" (packs, card values, thresholds, each preset's
     # scoring), generated from the decks and the presets.
     "glance",
+    # docs/_ext: the schemas page's JSON Schemas, rendered from strohmandeln.schemas.
+    "json_schemas",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.

@@ -370,6 +370,8 @@ def test_views_that_no_deal_produces_are_refused() -> None:
         ("events", doc["events"][:-1]),
         ("history", doc["history"][:-1]),
         ("dealt", False),
+        ("result", 5),  # a deal that is not over has no result, not even a well-formed one
+        ("result", S.to_dict(playout(CLASSIC, 11)[-1].result())),
     ):
         bad = {**doc, key: value}
         with pytest.raises(SerializationError):

@@ -72,7 +72,7 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, pictures, playouts, records, sampling, serialization, session, svg
+    from . import analysis, encoding, pictures, playouts, records, sampling, schemas, serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
@@ -84,7 +84,9 @@ del TYPE_CHECKING
 _ON_FIRST_USE: dict[str, str] = {
     **{
         module: module
-        for module in ("analysis", "encoding", "pictures", "playouts", "records", "sampling", "serialization", "session", "svg")
+        for module in (
+            "analysis", "encoding", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
+        )  # fmt: skip
     },
     "Match": "match",
     "Standing": "match",
@@ -188,6 +190,7 @@ __all__ = [
     "position",
     "records",
     "sampling",
+    "schemas",
     "serialization",
     "score",
     "session",

@@ -406,6 +406,8 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
             continue
         if key not in d or not _same(expected[key], d[key]):
             raise checked.fail(key, "does not match the rest of the view")
+    if "result" in d and "result" not in expected:  # (one that is not over has none to give)
+        raise checked.fail("result", "the deal is not over: it has no result")
     return real
 
 

@@ -1,0 +1,501 @@
+"""JSON Schemas (draft 2020-12) of every document the library writes.
+
+:mod:`strohmandeln.serialization` writes rule sets, actions, states, views, deal results and
+matches as JSON documents, and :meth:`StrohmandelnError.to_dict
+<strohmandeln.errors.StrohmandelnError.to_dict>` writes a server's error reply. A client written
+in another language, or a server that checks a document before it loads it, can validate them
+with these schemas and any JSON Schema validator. The schemas are built here from the library's
+own values — its cards, enumerations, presets, rule-set fields and the loaders' limits — so they
+cannot drift from what the library writes; the test suite validates the library's output over
+random deals of every preset against them with an independent validator (``jsonschema``), and
+checks that documents the loaders refuse for their shape are refused by the schemas too.
+
+:func:`schema` returns one schema as a new ``dict`` (change it as you like); :func:`dumps` as
+JSON text, for a file of your own. Nothing is read or written: the schemas are built from Python
+values.
+
+>>> from strohmandeln import schemas
+>>> schemas.NAMES
+('rules', 'action', 'state', 'view', 'result', 'match', 'error')
+>>> doc = schemas.schema("action")
+>>> doc["$schema"], doc["required"]
+('https://json-schema.org/draft/2020-12/schema', ['format', 'type', 'action'])
+>>> schemas.schema("state")["properties"]["actions"]["maxItems"]
+256
+
+A schema checks a document's *shape*: its fields, their types, enumerations, card and action
+notation, the ranges of its numbers and the lengths of its lists and strings. It cannot replay a
+deal: whether the actions are legal, whether a view is one some deal produces, whether a result
+adds up — the loaders check that (see the page :doc:`/schemas` of the documentation).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+import attrs
+
+from . import errors
+from ._core import checked
+from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
+from .cards import DECK_54
+from .errors import Reason, shown
+from .results import GAME
+from .rules import PRESETS, Bonus, Deck, RuleSet, ScoringTable
+from .table import Phase, VoidReason
+
+__all__ = ["DIALECT", "NAMES", "dumps", "schema"]
+
+#: The JSON Schema dialect of every schema: draft 2020-12.
+DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+#: The names of the schemas: the ``"type"`` of each document, and ``"error"`` for an error reply.
+NAMES: Final = ("rules", "action", "state", "view", "result", "match", "error")
+
+Schema = dict[str, Any]
+
+# ---------------------------------------------------------------------------------------------
+# Building blocks
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _or_null(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _integer(lo: int, hi: int) -> Schema:
+    return {"type": "integer", "minimum": lo, "maximum": hi}
+
+
+def _list(items: Schema, most: int, *, least: int = 0, unique: bool = False) -> Schema:
+    # (the length before the items: a validator that stops at the first error reads no more of
+    # an overlong list than its length)
+    out: Schema = {"type": "array", **({"minItems": least} if least else {}), "maxItems": most, "items": items}
+    if unique:
+        out["uniqueItems"] = True
+    return out
+
+
+def _pair(item: Schema) -> Schema:
+    """A list of exactly two items, one per seat."""
+    return _list(item, 2, least=2)
+
+
+def _object(properties: dict[str, Schema], required: tuple[str, ...] | list[str] | None = None, **more: Any) -> Schema:
+    """An object with these fields and no others; all of them required unless ``required`` says."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties if required is None else required),
+        "additionalProperties": False,
+        **more,
+    }
+
+
+def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
+    return {"enum": list(values)}
+
+
+# The notation patterns are ECMA-262 regular expressions, anchored (^…$) as JSON Schema has them
+# (a validator that runs them with Python's re also lets "$" match before a final line break).
+
+#: The canonical notation of a card (the ``str`` of every card of the 54-card pack).
+_CARD_PATTERN: Final = r"(?:I{1,4}|VI{0,3}|IX|XI{0,3}|XIV|XVI{0,3}|XIX|XXI?|Sküs|[♣♠](?:[789]|10|[JCQK])|[♥♦][1-4JCQK])"
+#: A play in canonical notation: a card, its announcements (Trull before Kings) and a call.
+_ANY_PLAY_PATTERN: Final = rf"^{_CARD_PATTERN}(?:\+trull)?(?:\+kings)?(?:!(?:ross|topschin))?$"
+#: A play some rules allow: a Rostopschin call only on XVII (Ross) and XVIII (Topschin) (R18).
+_PLAY_PATTERN: Final = (
+    rf"^(?:{_CARD_PATTERN}(?:\+trull)?(?:\+kings)?|XVII(?:\+trull)?(?:\+kings)?!ross|XVIII(?:\+trull)?(?:\+kings)?!topschin)$"
+)
+
+#: The tricks of a deal with each pack (R15).
+_TRICKS: Final = {deck: deck.trick_count for deck in Deck}
+_DEFAULT_DECK: Final = attrs.fields(RuleSet).deck.default
+
+
+def _is_deck(deck: Deck) -> Schema:
+    """A rule set in a document (a preset's name or a rule set in full) on ``deck``."""
+    names = [name for name, rules in PRESETS.items() if rules.deck is deck]
+    full: Schema = {"type": "object", "properties": {"deck": {"const": deck.value}}}
+    if deck is not _DEFAULT_DECK:
+        full["required"] = ["deck"]
+    return {"anyOf": [_enum(names), full]} if names else full
+
+
+def _deck_card(deck: Deck) -> str:
+    """The definition of a card of ``deck``: ``card`` for the whole pack, else its own."""
+    return "card" if deck.cards == DECK_54 else f"card_of_{deck.value}"
+
+
+def _cards_of(deck: Deck) -> Callable[[], Schema]:
+    return lambda: _enum([str(card) for card in deck.cards])
+
+
+def _by_deck(field: str, then: Callable[[Deck], Schema]) -> list[Schema]:
+    """For each pack, what a document whose rule set (at ``field``) plays with it must hold."""
+    return [{"if": {"properties": {field: _is_deck(deck)}, "required": [field]}, "then": then(deck)} for deck in Deck]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule sets: read from the fields of RuleSet and ScoringTable, each of which declares its kind
+
+
+def _kind(kind: checked.Kind) -> Schema:
+    """The schema of one field of a rule set, by its kind."""
+    if isinstance(kind, checked.Choice):
+        return _enum([member.value for member in kind.choices])
+    if isinstance(kind, checked.Flag):
+        return {"type": "boolean"}
+    if isinstance(kind, checked.Whole):
+        whole = _integer(kind.lo, kind.hi)
+        return {**whole, "type": ["integer", "null"]} if kind.optional else whole
+    if isinstance(kind, checked.Text):
+        return {"type": "string", **({"minLength": kind.shortest} if kind.shortest else {}), "maxLength": kind.longest}
+    if isinstance(kind, checked.Nested):
+        return _fields(kind.cls)
+    if isinstance(kind, checked.Counts):
+        return _object({key.value: _integer(kind.lo, kind.hi) for key in kind.keys}, required=())
+    raise TypeError(f"no schema for the field kind {type(kind).__name__}")  # pragma: no cover - every kind is above
+
+
+def _fields(cls: type[Any]) -> Schema:
+    """The object of a class whose fields declare their kinds (the loader's :func:`from_fields`)."""
+    required, _ = checked.document_fields(cls)
+    return _object({f.name: _kind(checked.kind_of(f)) for f in attrs.fields(cls)}, required=required)
+
+
+def _deck_limits(deck: Deck) -> Schema:
+    """What a rule set on ``deck`` must hold: thresholds in card points between the deck's winning
+    points and its total (R3, R22) and only bonuses whose cards the deck has (R4)."""
+    thresholds: dict[str, Schema] = {}
+    for field in attrs.fields(ScoringTable):
+        kind = checked.kind_of(field)
+        if isinstance(kind, checked.Whole) and kind.unit == "card points":
+            thresholds[field.name] = {"minimum": deck.winning_points, "maximum": deck.total_points}
+    bonuses = [b.value for b in Bonus if all(card in deck.cards for card in b.required_cards)]
+    scoring = {"properties": {**thresholds, "bonuses": {"propertyNames": _enum(bonuses)}}}
+    return {"properties": {"scoring": scoring}}
+
+
+def _rule_set() -> Schema:
+    """A rule set in full: :meth:`RuleSet.to_dict`, or a rules document (with ``format`` and
+    ``type``, which the loaders accept wherever a rule set stands)."""
+    body = _fields(RuleSet)
+    body["properties"] = {"format": {"const": checked.FORMAT}, "type": {"const": "rules"}, **body["properties"]}
+    body["dependentRequired"] = {"format": ["type"], "type": ["format"]}
+    body["allOf"] = [
+        {"if": {"properties": {"deck": {"const": deck.value}}, **({} if deck is _DEFAULT_DECK else {"required": ["deck"]})}, "then": _deck_limits(deck)}
+        for deck in Deck
+    ]
+    return body
+
+
+# ---------------------------------------------------------------------------------------------
+# The definitions the documents share; each schema carries those it uses under "$defs"
+
+
+def _result() -> Schema:
+    number = {"type": "integer", "exclusiveMinimum": -(10**9), "exclusiveMaximum": 10**9}
+    stakes = {"type": "integer", "minimum": 1, "exclusiveMaximum": 10**9}
+    line = _object(
+        {
+            "kind": _enum([GAME, *(b.value for b in Bonus)]),
+            "player": _ref("seat"),
+            "value": {"type": "integer", "minimum": 0, "exclusiveMaximum": 10**9},
+            "multiplier": stakes,
+            "rule": {"type": "string", "maxLength": 8},
+            "description": {"type": "string", "maxLength": 200},
+        }
+    )
+    return _object(
+        {
+            "rules": {"type": "string", "minLength": 1, "maxLength": checked.MAX_TEXT, "description": "the rule set's name"},
+            "dealer": _ref("seat"),
+            "void": _or_null(_enum([r.value for r in VoidReason])),
+            "undertaker": _ref("seat_or_null"),
+            "doubled": {"type": "boolean"},
+            "card_points_thirds": _pair(_integer(0, 3 * max(deck.total_points for deck in Deck))),
+            "card_play_winner": _ref("seat_or_null"),
+            "drawn": {"type": "boolean"},
+            "lines": _list(line, 64),
+            "multiplier": stakes,
+            "totals": _pair(number),
+        }
+    )
+
+
+def _position() -> Schema:
+    def cards(most: int) -> Schema:
+        return _list(_ref("card"), most)
+
+    trick_card = {"anyOf": [_ref("card"), {"enum": ["XVII!ross", "XVIII!topschin"]}]}
+    return _object(
+        {
+            "hands": _pair(cards(54)),
+            "strohmaenner": _pair(_list(cards(8), 3)),
+            "won": _pair(cards(54)),
+            "tricks": _list({"type": "array", "minItems": 3, "maxItems": 3, "prefixItems": [_ref("seat"), trick_card, trick_card]}, 64),
+            "leader": _ref("seat"),
+            "dealer": _ref("seat"),
+            "undertaker": _ref("seat_or_null"),
+            "doubled": {"type": "boolean"},
+            "announcements": _pair(_list(_ref("announcement"), 2)),
+        },
+        required=("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements"),
+    )
+
+
+_DEFS: Final[dict[str, Callable[[], Schema]]] = {
+    "seat": lambda: _integer(0, 1),
+    "seat_or_null": lambda: _or_null(_ref("seat")),
+    "card": lambda: {
+        "type": "string",
+        "pattern": f"^{_CARD_PATTERN}$",
+        "description": "a card: the tarocks I, II, III, IIII, V … XXI, Sküs; ♣ and ♠ 7, 8, 9, 10, J, C, Q, K; ♥ and ♦ 4, 3, 2, 1, J, C, Q, K",
+    },
+    **{_deck_card(deck): _cards_of(deck) for deck in Deck if _deck_card(deck) != "card"},
+    "action": lambda: {
+        "anyOf": [_ref("decision"), {"type": "string", "pattern": _ANY_PLAY_PATTERN}],
+        "description": "an action in notation: a decision, or a card with its announcements and a call",
+    },
+    "decision": lambda: _enum([str(a) for a in (Take(), Pass(), Fold(), Keep(), Double(), NoDouble())]),
+    "play": lambda: {"type": "string", "pattern": _PLAY_PATTERN, "description": "a play that some rules allow (R17, R18)"},
+    "announcement": lambda: _enum([a.value for a in Announcement]),
+    "multiplier": lambda: {**_integer(1, checked.MAX_MULTIPLIER), "description": "the deal's stakes (R26), written when not 1"},
+    "rules": lambda: {"anyOf": [{**_enum(list(PRESETS)), "description": "a preset's name"}, _ref("rule_set")]},
+    "rule_set": _rule_set,
+    "result": _result,
+    "position": _position,
+}
+
+
+def _refs(value: object) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "$ref" and isinstance(item, str):
+                yield item.rpartition("/")[2]
+            else:
+                yield from _refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _refs(item)
+
+
+def _document(name: str, title: str, description: str, body: Schema) -> Schema:
+    """A whole schema: its dialect, id and title, the body, and every definition it uses."""
+    defs: dict[str, Schema] = {}
+    todo = list(_refs(body))
+    while todo:
+        key = todo.pop()
+        if key not in defs:
+            defs[key] = _DEFS[key]()
+            todo.extend(_refs(defs[key]))
+    out = {"$schema": DIALECT, "$id": f"urn:strohmandeln:format-{checked.FORMAT}:{name}", "title": title, "description": description, **body}
+    if defs:
+        out["$defs"] = {key: defs[key] for key in _DEFS if key in defs}
+    return out
+
+
+def _head(kind: str) -> dict[str, Schema]:
+    return {"format": {"const": checked.FORMAT}, "type": {"const": kind}}
+
+
+def _actions() -> Schema:
+    return _list(_ref("action"), checked.MAX_ITEMS)
+
+
+def _order(deck: Deck) -> Schema:
+    """A deck order of ``deck``: each of its cards once (R6)."""
+    n = deck.card_count
+    return {"properties": {"order": {"minItems": n, "maxItems": n, "items": _ref(_deck_card(deck)), "uniqueItems": True}}}
+
+
+
+# ---------------------------------------------------------------------------------------------
+# The documents
+
+
+def _rules_document() -> Schema:
+    body: Schema = {"$ref": "#/$defs/rule_set", "required": ["format", "type"]}
+    return _document("rules", "A rule set", "serialization.rules_to_dict: a rule set in full.", body)
+
+
+def _action_document() -> Schema:
+    body = _object({**_head("action"), "action": _ref("action")})
+    return _document("action", "An action", "serialization.action_to_dict: one action in notation.", body)
+
+
+def _state_document() -> Schema:
+    body = _object(
+        {
+            **_head("state"),
+            "rules": _ref("rules"),
+            "dealer": _ref("seat"),
+            "order": _list(_ref("card"), 64),
+            "position": _ref("position"),
+            "actions": _actions(),
+            "multiplier": _ref("multiplier"),
+        },
+        required=("format", "type", "rules", "actions"),
+        oneOf=[
+            {"required": ["dealer", "order"], "not": {"required": ["position"]}},
+            {"required": ["position"], "not": {"anyOf": [{"required": ["dealer"]}, {"required": ["order"]}]}},
+        ],
+        allOf=_by_deck("rules", _order),
+    )
+    description = "GameState.to_dict: the rule set, the dealer and the deck order (or a position) and the actions."
+    return _document("state", "A state", description, body)
+
+
+def _view_document() -> Schema:
+    flags = _pair({"type": "boolean"})
+    trick = _object({"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
+    current = _object({"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
+    most = max(_TRICKS.values())
+    event = _object(
+        {
+            "player": _ref("seat"),
+            "strohmann": _integer(0, 2),
+            "card": {**_or_null(_ref("card")), "description": "null: taken up unseen (R12)"},
+            "to_hand": {"type": "boolean"},
+            "hidden": {"type": "boolean"},
+            "after_trick": _integer(0, most),
+        }
+    )
+    pile = _object({"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
+    over = [Phase.FINISHED.value, Phase.VOID.value]
+
+    def by_deck(deck: Deck) -> Schema:
+        n = _TRICKS[deck]
+        return {"properties": {"tricks": {"maxItems": n}, "events": {"items": {"properties": {"after_trick": {"maximum": n}}}}}}
+
+    body = _object(
+        {
+            **_head("view"),
+            "rules": _ref("rules"),
+            "dealer": _ref("seat"),
+            "player": {**_ref("seat_or_null"), "description": "the viewer; null for a spectator"},
+            "dealt": {"type": "boolean", "description": "false for a view of a set-up position"},
+            "phase": _enum([p.value for p in Phase]),
+            "current_player": _ref("seat_or_null"),
+            "undertaker": _ref("seat_or_null"),
+            "doubled": {"type": "boolean"},
+            "void_reason": _or_null(_enum([r.value for r in VoidReason])),
+            "history": _list({"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [_ref("seat"), _ref("action")]}, checked.MAX_ITEMS),
+            "tricks": _list(trick, most),
+            "current_trick": _or_null(current),
+            "events": _list(event, 64),
+            "hand": _list(_ref("card"), 32, unique=True),
+            "hand_sizes": _pair(_integer(0, 54)),
+            "known_hands": _pair(_list(_ref("card"), 54, unique=True)),
+            "strohmaenner": _pair(_list(pile, 3, least=3)),
+            "announcements": _pair(_list(_ref("announcement"), 2)),
+            "legal_actions": _list(_ref("action"), checked.MAX_ITEMS, unique=True),
+            "multiplier": _ref("multiplier"),
+            "result": {**_ref("result"), "description": "the deal's result, once it is over"},
+        },
+        required=(
+            "format", "type", "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled",
+            "void_reason", "history", "tricks", "current_trick", "events", "hand", "hand_sizes", "known_hands",
+            "strohmaenner", "announcements", "legal_actions",
+        ),  # fmt: skip
+        allOf=[
+            # a spectator holds no hand and has no actions; only a deal that is over has a result
+            {"if": {"properties": {"player": {"type": "null"}}}, "then": {"properties": {"hand": {"maxItems": 0}, "legal_actions": {"maxItems": 0}}}},
+            {"if": {"not": {"properties": {"phase": _enum(over)}}}, "then": {"not": {"required": ["result"]}}},
+            *_by_deck("rules", by_deck),
+        ],
+    )
+    description = "PlayerView.to_dict: what one player (or a spectator) knows; hidden cards are left out or null."
+    return _document("view", "A view", description, body)
+
+
+def _result_document() -> Schema:
+    body = _result()
+    body["properties"] = {**_head("result"), **body["properties"]}
+    body["required"] = ["format", "type", *body["required"]]
+    return _document("result", "A deal's result", "serialization.result_to_dict: the score lines and totals of one deal.", body)
+
+
+def _match_document() -> Schema:
+    deal = _object({"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
+
+    def by_deck(deck: Deck) -> Schema:
+        return {"properties": {"deals": {"items": _order(deck)}}}
+
+    body = _object(
+        {**_head("match"), "rules": _ref("rules"), "first_dealer": _ref("seat"), "deals": _list(deal, checked.MAX_DEALS)},
+        allOf=_by_deck("rules", by_deck),
+    )
+    return _document("match", "A match", "serialization.match_to_dict: the rule set, the first dealer and every deal.", body)
+
+
+#: The error of a text record (:class:`strohmandeln.records.RecordError`), the one whose reply
+#: has a line, a token and a cause (named here: the records stand above this module).
+_RECORD_ERROR: Final = "RecordError"
+
+
+def _error_document() -> Schema:
+    kinds = [name for name in errors.__all__ if name.endswith("Error")] + [_RECORD_ERROR]
+    reason = _enum([r.value for r in Reason])
+    body = _object(
+        {
+            "error": _enum(kinds),
+            "reason": reason,
+            "message": {"type": "string"},
+            "line": {"type": "integer", "minimum": 0},
+            "token": _or_null({"type": "integer", "minimum": 1}),
+            "cause": reason,
+        },
+        required=("error", "reason", "message"),
+        allOf=[
+            {
+                "if": {"properties": {"error": {"const": _RECORD_ERROR}}},
+                "then": {"required": ["line", "token", "cause"]},
+                "else": {"properties": {"line": False, "token": False, "cause": False}},
+            }
+        ],
+    )
+    return _document("error", "An error reply", "StrohmandelnError.to_dict: a machine-readable refusal.", body)
+
+
+_BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
+    "rules": _rules_document,
+    "action": _action_document,
+    "state": _state_document,
+    "view": _view_document,
+    "result": _result_document,
+    "match": _match_document,
+    "error": _error_document,
+}
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of the documents named ``name`` (one of :data:`NAMES`), as a new ``dict``.
+
+    >>> view = schema("view")
+    >>> view["properties"]["phase"]
+    {'enum': ['fold', 'auction', 'doubling', 'play', 'finished', 'void']}
+    >>> view["$defs"]["seat"], view["$defs"]["announcement"]
+    ({'type': 'integer', 'minimum': 0, 'maximum': 1}, {'enum': ['trull', 'kings']})
+
+    :raises ValueError: for another name.
+    """
+    builder = _BUILDERS.get(name) if isinstance(name, str) else None
+    if builder is None:
+        raise ValueError(f"no schema named {shown(name)}; the schemas are {', '.join(NAMES)}")
+    return builder()
+
+
+def dumps(name: str) -> str:
+    """:func:`schema` as JSON text, indented, card symbols kept: for a file of your own
+    (``python -c "from strohmandeln.schemas import dumps; print(dumps('view'))" > view.json``).
+
+    >>> json.loads(dumps("action")) == schema("action")
+    True
+    """
+    return json.dumps(schema(name), ensure_ascii=False, indent=2)
