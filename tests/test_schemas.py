@@ -22,6 +22,7 @@ import strohmandeln as sm
 from strohmandeln import CLASSIC, DECK_54, EXTENDED, PRESETS, ZWANZIGERRUFEN_40, GameState, records, schemas
 from strohmandeln import serialization as S
 from strohmandeln.actions import INTERNED
+from strohmandeln._core import checked
 from strohmandeln.positions import position
 
 from helpers import ALL_ACTIONS, on_deck, position_playout
@@ -443,6 +444,9 @@ def _reason(doc: object) -> tuple[sm.Reason | None, str]:
 #: with the view it replays, or checks a result's sums: the schema's bound is what the library
 #: can write.
 UNBOUNDED = {("view", "known_hands"), ("view", "legal_actions"), ("view", "face_down"), ("view", "result"), ("result", "card_points_thirds")}
+#: (a position's view's ``setup_won`` is bounded by its number of set-up tricks, which the loader
+#: knows and the schema cannot: the schema bounds it by the pack's tricks)
+UNBOUNDED |= {("view", "setup_won")}
 #: The same of a view of a deal, whose Strohmänner, announcements and hand sizes are compared
 #: (a view of a position gives them: its loader reads them).
 UNBOUNDED_DEALT = {("view", "strohmaenner"), ("view", "announcements"), ("view", "hand_sizes")}
@@ -660,7 +664,7 @@ def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
 
     shapes = {
         "rules": T.RulesDocument, "action": T.ActionDocument, "state": T.StateDocument, "view": T.ViewDocument,
-        "result": T.ResultDocument, "match": T.MatchDocument, "error": T.ErrorDocument,
+        "result": T.ResultDocument, "match": T.MatchDocument, "session": T.SessionDocument, "error": T.ErrorDocument,
     }  # fmt: skip
     assert set(shapes) == set(schemas.NAMES)
     compared = 0
@@ -669,3 +673,59 @@ def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
         root = {**doc["$defs"]["rule_set"], "required": [*doc["$defs"]["rule_set"]["required"], "format", "type"]} if name == "rules" else doc
         compared += _compare(shape, root, doc.get("$defs", {}), name)
     assert compared > 150
+
+
+# --------------------------------------------------------------------------------------------
+# Sessions: signed, so loaded with a key (not through serialization.from_dict)
+
+SESSION_KEY = b"the schema tests' key, 32 bytes!"
+
+
+def _sessions() -> list[dict[str, Any]]:
+    """Session documents of several rule sets, at every moment of a few deals."""
+    from strohmandeln.session import Session
+
+    docs = []
+    for k, rules in enumerate((CLASSIC, sm.STRAMANDL, RULE_SETS[-1])):
+        session, rng = Session.start(rules, secret=bytes(range(k, 16 + 20 * k)), first_dealer=k % 2), random.Random(k)
+        for _ in range(3):
+            while not session.state.is_terminal:
+                docs.append(session.to_dict(key=SESSION_KEY))
+                session = session.apply(rng.choice(session.state.legal_actions()))
+            docs.append(session.to_dict(key=SESSION_KEY))
+            session = session.next_deal()
+    return docs
+
+
+def test_sessions_are_valid_and_shape_errors_invalid() -> None:
+    """The session documents a server saves are valid; the shape errors the session loader
+    refuses before the signature are invalid; and a bound of the loader is the schema's."""
+    from strohmandeln.session import Session, _signature
+
+    docs = _sessions()
+    for doc in docs:
+        check("session", doc)
+    rng = random.Random(3)
+    refused = 0
+    for doc in docs[:: max(len(docs) // 12, 1)]:
+        for _, mutant in _shape_mutations(doc, rng):
+            with pytest.raises(sm.SerializationError):
+                Session.from_dict(mutant, key=SESSION_KEY)
+            assert not VALIDATORS["session"].is_valid(mutant)
+            refused += 1
+    assert refused > 100
+    # the bounds of the counts, the stakes and the secret are the loader's
+    doc = docs[-1]
+    body = {k: v for k, v in doc.items() if k != "signature"}
+    for field, bound in (("deals_recorded", checked.MAX_COUNT), ("factor", checked.MAX_MULTIPLIER), ("doubled_deals", checked.MAX_COUNT)):
+        for value, valid in ((bound, True), (bound + 1, False)):
+            mutant = {**body, field: value}
+            assert VALIDATORS["session"].is_valid({**mutant, "signature": doc["signature"]}) is valid, (field, value)
+    for size, valid in ((checked.SECRET_SIZES[0], True), (checked.SECRET_SIZES[0] - 1, False), (checked.SECRET_SIZES[1], True), (checked.SECRET_SIZES[1] + 1, False)):
+        mutant = {**body, "secret": "ab" * size}
+        mutant = {**mutant, "signature": _signature(mutant, SESSION_KEY)}
+        assert VALIDATORS["session"].is_valid(mutant) is valid, size
+        if not valid:
+            with pytest.raises(sm.SerializationError) as info:
+                Session.from_dict(mutant, key=SESSION_KEY)
+            assert info.value.reason is not sm.Reason.BAD_SIGNATURE

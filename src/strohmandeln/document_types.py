@@ -38,6 +38,7 @@ __all__ = [
     "RulesRef",
     "ScoreLineDocument",
     "ScoringDocument",
+    "SessionDocument",
     "StateDocument",
     "StrohmannDocument",
     "TrickDocument",
@@ -239,6 +240,8 @@ class ViewDocument(TypedDict):
     legal_actions: list[str]
     multiplier: NotRequired[int]
     result: NotRequired[DealResultFields]
+    #: A position's view only (``"dealt": false``): its set-up tricks given as won cards.
+    setup_won: NotRequired[int]
 
 
 class MatchDealDocument(TypedDict):
@@ -257,6 +260,26 @@ class MatchDocument(TypedDict):
     rules: RulesRef
     first_dealer: int
     deals: list[MatchDealDocument]
+
+
+class SessionDocument(TypedDict):
+    """A session's document (:meth:`Session.to_dict <strohmandeln.session.Session.to_dict>`),
+    signed with the server's key."""
+
+    format: Literal[1]
+    type: Literal["session"]
+    rules: RulesRef
+    first_dealer: int
+    next_dealer: int
+    scores: list[int]
+    doubled_deals: int
+    factor: int
+    deals_recorded: int
+    deals_played: int
+    secret: str
+    history: str
+    actions: list[str]
+    signature: str
 
 
 class ErrorDocument(TypedDict):

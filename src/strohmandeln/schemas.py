@@ -16,7 +16,7 @@ values.
 
 >>> from strohmandeln import schemas
 >>> schemas.NAMES
-('rules', 'action', 'state', 'view', 'result', 'match', 'error')
+('rules', 'action', 'state', 'view', 'result', 'match', 'session', 'error')
 >>> doc = schemas.schema("action")
 >>> doc["$schema"], doc["required"]
 ('https://json-schema.org/draft/2020-12/schema', ['format', 'type', 'action'])
@@ -51,7 +51,7 @@ __all__ = ["DIALECT", "NAMES", "dumps", "schema"]
 #: The JSON Schema dialect of every schema: draft 2020-12.
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 #: The names of the schemas: the ``"type"`` of each document, and ``"error"`` for an error reply.
-NAMES: Final = ("rules", "action", "state", "view", "result", "match", "error")
+NAMES: Final = ("rules", "action", "state", "view", "result", "match", "session", "error")
 
 Schema = dict[str, Any]
 
@@ -397,6 +397,10 @@ def _view_document() -> Schema:
             "legal_actions": _list(_ref("action"), checked.MAX_ITEMS, unique=True),
             "multiplier": _ref("multiplier"),
             "result": {**_ref("result"), "description": "the deal's result, once it is over"},
+            "setup_won": {
+                **_integer(0, most),
+                "description": "a position's view: how many of its set-up tricks the position gave as won cards",
+            },
         },
         required=(
             "format", "type", "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled",
@@ -407,6 +411,12 @@ def _view_document() -> Schema:
             # a spectator holds no hand and has no actions; only a deal that is over has a result
             {"if": {"properties": {"player": {"type": "null"}}}, "then": {"properties": {"hand": {"maxItems": 0}, "legal_actions": {"maxItems": 0}}}},
             {"if": {"not": {"properties": {"phase": _enum(over)}}}, "then": {"not": {"required": ["result"]}}},
+            # a position's view says how many set-up tricks were won cards; a dealt one has none
+            {
+                "if": {"properties": {"dealt": {"const": False}}},
+                "then": {"required": ["setup_won"]},
+                "else": {"not": {"required": ["setup_won"]}},
+            },
             *_by_deck("rules", by_deck),
         ],
     )
@@ -432,6 +442,30 @@ def _match_document() -> Schema:
         allOf=_by_deck("rules", by_deck),
     )
     return _document("match", "A match", "serialization.match_to_dict: the rule set, the first dealer and every deal.", body)
+
+
+def _session_document() -> Schema:
+    count = checked.MAX_COUNT
+    low, high = checked.SECRET_SIZES
+    body = _object(
+        {
+            **_head("session"),
+            "rules": _ref("rules"),
+            "first_dealer": _ref("seat"),
+            "next_dealer": _ref("seat"),
+            "scores": {**_pair(_integer(-count, count)), "description": "the running score of seats 0 and 1 (they sum to zero)"},
+            "doubled_deals": _integer(0, count),
+            "factor": {**_integer(1, checked.MAX_MULTIPLIER), "description": "a power of two; 1 but under until_decided"},
+            "deals_recorded": _integer(0, count),
+            "deals_played": {**_integer(0, count), "description": "at most deals_recorded"},
+            "secret": {"type": "string", "pattern": f"^(?:[0-9a-f]{{2}}){{{low},{high}}}$", "description": "the dealing secret, in hexadecimal"},
+            "history": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "the digest of the deals recorded"},
+            "actions": {**_actions(), "description": "the actions of the deal in progress, dealt again from the secret"},
+            "signature": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "HMAC-SHA256 under the server's key"},
+        },
+    )
+    description = "Session.to_dict: a match on a server, signed with the server's key (the deal in progress as its actions)."
+    return _document("session", "A session", description, body)
 
 
 #: The error of a text record (:class:`strohmandeln.records.RecordError`), the one whose reply
@@ -470,6 +504,7 @@ _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
     "view": _view_document,
     "result": _result_document,
     "match": _match_document,
+    "session": _session_document,
     "error": _error_document,
 }
 

@@ -65,10 +65,8 @@ __all__ = ["MAX_SESSION_JSON", "Session"]
 #: The largest session document :meth:`Session.from_json` reads by default, in characters: a
 #: session of a custom rule set (its full description) with a deal in progress is under 4,000.
 MAX_SESSION_JSON: Final = 20_000
-#: The shortest and longest dealing secret and signing key, in bytes.
-_SECRET_SIZES: Final = (16, 64)
-#: The highest count a session document may hold (deals, and the running score's magnitude).
-_MAX_COUNT: Final = 10**12
+_SECRET_SIZES: Final = checked.SECRET_SIZES
+_MAX_COUNT: Final = checked.MAX_COUNT
 #: The history of a session before its first deal is recorded.
 _NO_HISTORY: Final = bytes(32)
 _FIELDS: Final = (

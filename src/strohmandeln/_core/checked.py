@@ -33,6 +33,11 @@ MAX_DEALS: Final = 10_000
 MAX_MULTIPLIER: Final = 1 << 20
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
+#: The highest count a session document may hold (deals recorded, the running score's magnitude,
+#: the deals still to count double).
+MAX_COUNT: Final = 10**10
+#: The shortest and longest dealing secret and signing key of a session, in bytes.
+SECRET_SIZES: Final = (16, 64)
 #: The largest JSON text ``from_json`` reads by default, in characters: room for a match of
 #: :data:`MAX_DEALS` deals (about 6 million); a server should pass its own, smaller limit.
 MAX_JSON: Final = 16_000_000
