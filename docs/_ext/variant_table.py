@@ -231,7 +231,7 @@ def _rows() -> list[tuple[str, list[Row]]]:
                     "scoring.defender_major_points",
                     _major_threshold("scoring.defender_major_points", lost_majors),
                 ),
-                _option("Undertaken game on 35 : 35", "rule-9-5", "scoring.undertaken_draw"),
+                _option("Undertaken game on half the points", "rule-9-5", "scoring.undertaken_draw"),
             ],
         ),
         ("Bonuses (game points; — = not in force)", bonus_rows),
