@@ -69,8 +69,9 @@ def demo(session: nox.Session) -> None:
 
 @nox.session
 def examples(session: nox.Session) -> None:
-    """Run every script in examples/ in sorted order; each must exit 0."""
-    session.install(".")
+    """Run every script in examples/ in sorted order; each must exit 0 (with the extra ``ray``,
+    which examples/selfplay_ray.py needs)."""
+    session.install(".[ray]")
     scripts = sorted((ROOT / "examples").glob("*.py"))
     if not scripts:
         session.skip("no scripts in examples/")
