@@ -608,11 +608,11 @@ def test_position_samples_exactly_uniform_R12_R14(viewers: tuple[int | None, ...
 
 def _brute_spreads(groups: list[SP.Group], types: list[SP.CardType]) -> set[tuple[int, ...]]:
     """Every deal of the free cards over the groups, by brute force: each card in a group it may
-    go to, every group full, every dealt hand that R7 wants a tarock in with one (``tarock ==
-    2``); as the group of each card (in the order of ``types``)."""
+    go to, every group full, every dealt hand that R7 wants a tarock in with one (``need ==
+    1``); as the group of each card (in the order of ``types``)."""
     cards = [(allowed, tarock) for allowed, tarock, cs in types for _ in cs]
     room = [len(g.positions) for g in groups]
-    wants = [g for g, group in enumerate(groups) if group.kind == SP.HAND and group.tarock == 2]
+    wants = [g for g, group in enumerate(groups) if group.kind == SP.HAND and group.need == 1]
     found: set[tuple[int, ...]] = set()
 
     def place(assign: list[int]) -> None:
@@ -640,7 +640,7 @@ def _random_problem(rng: random.Random) -> tuple[list[SP.Group], list[SP.CardTyp
         if rng.random() < 0.8:
             groups.append(SP.Group(SP.DOWN, -1, tuple(range(rng.randint(1, 3)))))
         for g in groups[:2]:
-            g.tarock = rng.choice((0, 0, 2))
+            g.need = rng.choice((0, 0, 1))
         total = sum(len(g.positions) for g in groups)
         if 0 < total <= 8:
             break
@@ -664,7 +664,7 @@ def test_spectator_spread_counts_and_draws_every_deal_alike_R7() -> None:
         possible = _brute_spreads(groups, types)
         spread = SP.Spread(groups, types, True)
         assert spread.total == len(possible), (trial, spread.total, len(possible))
-        wants = any(g.tarock == 2 for g in groups[:2])
+        wants = any(g.need == 1 for g in groups[:2])
         if not wants:  # (without R7 the plain count is the same)
             assert SP.Spread(groups, types, False).total == len(possible)
         if not 2 <= len(possible) <= 30:
@@ -693,7 +693,7 @@ def test_spectator_R7_rejection_and_its_fallback_stay_uniform() -> None:
     tarocks = [c.index for c in sm.DECK_54 if c.is_tarock]
     suits = [c.index for c in sm.DECK_54 if not c.is_tarock]
     for hand, n_tarocks in ((3, 3), (1, 1)):
-        groups = [SP.Group(SP.HAND, 0, tuple(range(hand)), tarock=2), SP.Group(SP.HAND, 1, (90,)), SP.Group(SP.DOWN, -1, tuple(range(5 - hand)))]
+        groups = [SP.Group(SP.HAND, 0, tuple(range(hand)), need=1), SP.Group(SP.HAND, 1, (90,)), SP.Group(SP.DOWN, -1, tuple(range(5 - hand)))]
         types: list[SP.CardType] = [(0b111, True, tarocks[:n_tarocks]), (0b111, False, suits[: 6 - n_tarocks])]
         spreads = SP.Spreads(groups, types)
         possible: Counter[tuple[frozenset[int], int]] = Counter()

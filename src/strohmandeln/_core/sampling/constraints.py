@@ -53,7 +53,7 @@ from ..formats import (
     announced,
     pile_of_event,
 )
-from ..masks import BIT, CARDS, CLASS, CLASS_MASKS, TAROCKS
+from ..masks import BIT, CARDS, CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
 from ..record import walk
 from ..seen import Seen
 from ..setup import ANN_CARDS
@@ -269,6 +269,15 @@ def fold_fact(s: Seen, seat: int) -> int:
 
 
 # --- where each free card may lie, from the facts ---------------------------------------------
+
+
+def minimum(f: SeatFacts) -> tuple[int, int]:
+    """How many cards of which the seat's first hand holds at least, as (count, card mask): one
+    tarock where R7 would have asked him to fold and did not; for a position before its first
+    trick, the tarocks and Kings its Strohmänner lost (R11, R12: :attr:`SeatFacts.need`)."""
+    if f.fold == FOLD_SOME:
+        return 1, TAROCKS
+    return f.need, TAKE_UP
 
 
 def fits(f: SeatFacts, free: int) -> tuple[int, list[int], int]:

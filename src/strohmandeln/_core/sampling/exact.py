@@ -14,9 +14,8 @@ import bisect
 import math
 import random
 
-from ..masks import TAKE_UP, TAROCKS
 from ..seen import Seen
-from .constraints import FOLD_SOME, Facts, fits
+from .constraints import Facts, fits, minimum
 from .draw import Rnd, below, bits, distinct, shuffle, subset, take_some
 from .leaves import Leaves, leaves
 from .places import PlayerPlaces
@@ -71,7 +70,7 @@ class Exact:
         self.only_f = free & in_f & ~in_d
         #: D holds at least ``need`` cards of ``mask``: R7's tarock in a dealt hand, or the
         #: tarocks and Kings a position's Strohmänner lost before its first trick (R11)
-        self.need, self.mask = (1, TAROCKS) if f.fold == FOLD_SOME else (f.need, TAKE_UP)
+        self.need, self.mask = minimum(f)
         #: the leaves without the minimum (:func:`.leaves.leaves`): cumulative weights, choices
         self.totals, self.choices = leaves(free, in_d, in_f, self.in_h, self.n_hand)
         #: the leaves with the minimum, once needed

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..masks import TAKE_UP, TAROCKS, lowest
-from .constraints import Facts, fits
+from .constraints import Facts, fits, minimum
 from .draw import bits, in_random_order
 from .places import SpectatorPlaces
 from .spread import DOWN, HAND, UNSEEN, CardType, Group, Spreads
@@ -29,7 +29,7 @@ class Spectator:
         #: the groups of free places: the first hands, the unseen last cards, the face-down places
         self.groups = groups_of(places, facts)
         # (a position's set-up hands may have to hold tarocks and Kings, R11; a dealt hand a tarock, R7)
-        mask = TAKE_UP if facts.seats[0].need or facts.seats[1].need else TAROCKS
+        mask = TAKE_UP if any(n and m == TAKE_UP for n, m in map(minimum, facts.seats)) else TAROCKS
         self.spreads = Spreads(self.groups, card_types(self.groups, places.free, facts, mask), budget, mask)
         #: the cards each seat played from the hand
         self.played = (facts.seats[0].played, facts.seats[1].played)
@@ -62,7 +62,7 @@ def groups_of(places: SpectatorPlaces, facts: Facts) -> list[Group]:
     """The groups of free places: each seat's first hand (with R7's fact about it), each unseen
     last card (in event order, with the trick after which it was taken up) and the face-down
     places."""
-    groups = [Group(HAND, seat, places.hands[seat], tarock=facts.seats[seat].fold, need=facts.seats[seat].need) for seat in (0, 1)]
+    groups = [Group(HAND, seat, places.hands[seat], need=minimum(facts.seats[seat])[0]) for seat in (0, 1)]
     for pos, (seat, _, take) in zip(places.hidden, facts.unseen):
         groups.append(Group(UNSEEN, seat, (pos,), take))
     if places.down:

@@ -21,7 +21,7 @@ from typing import Final
 
 from ...errors import Reason, StateError
 from ..masks import TAROCKS
-from .constraints import FOLD_SOME, inconsistent
+from .constraints import inconsistent
 from .draw import Rnd, below, in_random_order
 
 #: The kinds of group: a first hand (dealt or set up), one unseen last card, the face-down places.
@@ -55,19 +55,17 @@ class Group:
     """Free places that accept the same cards: a first hand, one unseen last card, or the
     face-down places."""
 
-    __slots__ = ("kind", "seat", "positions", "take", "tarock", "need")
+    __slots__ = ("kind", "seat", "positions", "take", "need")
 
-    def __init__(self, kind: int, seat: int, positions: tuple[int, ...], take: int = 0, tarock: int = 0, need: int = 0) -> None:
+    def __init__(self, kind: int, seat: int, positions: tuple[int, ...], take: int = 0, need: int = 0) -> None:
         #: :data:`HAND`, :data:`UNSEEN` or :data:`DOWN`
         self.kind = kind
         self.seat = seat
         self.positions = positions
         #: for an unseen last card: the tricks completed when it was taken up
         self.take = take
-        #: for a first hand, R7's fact (:data:`~.constraints.FOLD_NONE`: no tarock,
-        #: :data:`~.constraints.FOLD_SOME`: at least one)
-        self.tarock = tarock
-        #: for a position's set-up hand: the tarocks and Kings it holds at least (R11)
+        #: for a first hand: the cards of the minimum it holds at least
+        #: (:func:`~.constraints.minimum`: R7's tarock, a position's tarocks and Kings, R11)
         self.need = need
 
 
@@ -421,7 +419,7 @@ def _needing(groups: list[Group]) -> int:
     out = 0
     for g, group in enumerate(groups):
         if group.kind == HAND:
-            n = max(1 if group.tarock == FOLD_SOME else 0, group.need)
+            n = group.need
             if n and g > 1:
                 raise ValueError("the first hands come first")
             out |= min(n, _NEED_MAX) << _NEED_BITS * g
