@@ -72,20 +72,27 @@ def pile_state(data: RuleData, sizes: Sequence[int], seat: int) -> tuple[bool, b
     return full, filled
 
 
+def _answer(data: RuleData, t: int, sizes: Sequence[int]) -> tuple[int, int, int, bool]:
+    """What the packed set-up trick ``t`` given card by card says of its follower (module
+    docstring): his seat, the cards he showed he lacked (R14), those of them his hand at the
+    position cannot hold, and whether all his Strohmänner are full (then his later set-up plays
+    cannot hold them either); ``sizes``: each Strohmann's cards at the position."""
+    f = 1 - (t & 1)
+    gone = lacked(t >> T_LED & CARD, t >> T_FOLLOWED & CARD)
+    if not gone:
+        return f, 0, 0, False
+    full, filled = pile_state(data, sizes, f)
+    return f, gone, gone if full else gone & ~TAKE_UP if filled else 0, full
+
+
 def set_up_voids(data: RuleData, given: Sequence[int], sizes: Sequence[int]) -> tuple[int, int]:
     """Per seat: the cards his hand at the position cannot hold, by R14 on the packed set-up
     tricks ``given`` card by card (module docstring; ``sizes``: each Strohmann's cards at the
     position)."""
     out = [0, 0]
     for t in given:
-        f = 1 - (t & 1)
-        gone = lacked(t >> T_LED & CARD, t >> T_FOLLOWED & CARD)
-        if gone:
-            full, filled = pile_state(data, sizes, f)
-            if full:
-                out[f] |= gone
-            elif filled:
-                out[f] |= gone & ~TAKE_UP
+        f, _, void, _ = _answer(data, t, sizes)
+        out[f] |= void
     return out[0], out[1]
 
 
@@ -111,13 +118,11 @@ def check(data: RuleData, hands: Sequence[int], piles: Sequence[Sequence[int]], 
     """
     sizes = [len(pile) for pile in piles]
     for i, t in enumerate(given):
-        f = 1 - (t & 1)
-        led = t >> T_LED & CARD
-        followed = t >> T_FOLLOWED & CARD
-        gone = lacked(led, followed)
+        f, gone, void, full = _answer(data, t, sizes)
         if not gone:
             continue
-        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[followed]}"
+        led = t >> T_LED & CARD
+        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[t >> T_FOLLOWED & CARD]}"
         for k in range(3):
             pile = piles[3 * f + k]
             if pile and len(pile) == data.strohmann_sizes[k] and 1 << pile[0] & gone:
@@ -125,18 +130,17 @@ def check(data: RuleData, hands: Sequence[int], piles: Sequence[Sequence[int]], 
                     Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN,
                     f"{where}, but {DECK_54[pile[0]]} lay face up on his Strohmann {k}, which has lost no card since (R14)",
                 )
-        full, filled = pile_state(data, sizes, f)
+        if not void:
+            continue
         if full:
             later = 0
             for u in given[i + 1 :]:
                 later |= 1 << (u >> (T_FOLLOWED if u & 1 != f else T_LED) & CARD)
-            bad = (hands[f] | later) & gone
+            bad = (hands[f] | later) & void
             why = "his Strohmänner have lost no card, so it was in his hand then"
-        elif filled:
-            bad = hands[f] & gone & ~TAKE_UP
-            why = "none of his Strohmänner is empty, so it was dealt to his hand (R11, R12)"
         else:
-            continue
+            bad = hands[f] & void
+            why = "none of his Strohmänner is empty, so it was dealt to his hand (R11, R12)"
         if bad:
             suit = bad & CLASS_MASKS[CLASS[led]] or bad  # (following comes before trumping)
             card = (suit & -suit).bit_length() - 1
