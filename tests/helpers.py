@@ -36,6 +36,7 @@ from strohmandeln import (
     deal_layout,
     parse_action,
 )
+from strohmandeln.match import Match
 from strohmandeln.positions import Position
 
 SEATS: Final = (0, 1)
@@ -300,3 +301,16 @@ def random_states(rules: RuleSet, seed: int) -> list[GameState]:
     while not states[-1].is_terminal:
         states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
     return states
+
+
+def played_match(rules: RuleSet, deals: int, seed: int, first_dealer: int) -> Match:
+    """A match of ``deals`` random deals of ``rules`` from one generator seeded by ``seed``, each
+    dealt by the match (at the stakes its draws make, R26) and recorded."""
+    rng = random.Random(seed)
+    match = Match.start(rules, first_dealer=first_dealer)
+    for _ in range(deals):
+        state = match.deal(rng=rng)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        match = match.record(state)
+    return match

@@ -14,6 +14,8 @@ import strohmandeln as sm
 from strohmandeln import CLASSIC, EXTENDED, ZWANZIGERRUFEN_40, GameState, Reason, SerializationError
 from strohmandeln.records import RecordError, dumps, dumps_match, loads, loads_match
 
+from helpers import played_match
+
 GOLDEN = Path(__file__).parent / "data" / "records"
 HOUSE = attrs.evolve(CLASSIC, name="house", undertaker_doubling=True)
 
@@ -29,14 +31,7 @@ def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
 
 
 def a_match(deals: int, seed: int) -> sm.Match:
-    rng = random.Random(seed)
-    match = sm.Match.start(EXTENDED, first_dealer=0)
-    for _ in range(deals):
-        state = match.deal(rng=rng)
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-        match = match.record(state)
-    return match
+    return played_match(EXTENDED, deals, seed, first_dealer=0)
 
 
 def record_text() -> str:

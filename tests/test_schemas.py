@@ -25,7 +25,7 @@ from strohmandeln.actions import INTERNED
 from strohmandeln._core import checked
 from strohmandeln.positions import position
 
-from helpers import ALL_ACTIONS, on_deck, position_playout
+from helpers import ALL_ACTIONS, on_deck, played_match, position_playout
 
 VALIDATORS = {name: Draft202012Validator(schemas.schema(name)) for name in schemas.NAMES}
 
@@ -171,7 +171,7 @@ def test_void_deals_and_their_results_are_valid() -> None:
 
 @pytest.mark.parametrize("rules", [CLASSIC, sm.STRAMANDL, sm.BECK, ZWANZIGERRUFEN_40], ids=lambda r: r.name)
 def test_matches_and_their_results_at_stakes_are_valid(rules: sm.RuleSet) -> None:
-    match = played_match(rules, 8, len(rules.name))
+    match = played_match(rules, 8, len(rules.name), len(rules.name) % 2)
     check("match", S.to_dict(match))
     for state, result in zip(match.deals, match.results):
         check("result", S.to_dict(result))
@@ -276,19 +276,7 @@ _finished = deal_states(EXTENDED, 5)
 _position = position_playout(CLASSIC, 3)
 
 
-def played_match(rules: sm.RuleSet, deals: int, seed: int) -> sm.Match:
-    """A match of ``deals`` random deals (at the stakes its draws make, R26)."""
-    rng = random.Random(seed)
-    match = sm.Match.start(rules, first_dealer=seed % 2)
-    for _ in range(deals):
-        state = match.deal(rng=rng)
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-        match = match.record(state)
-    return match
-
-
-_match = played_match(sm.STRAMANDL, 4, 1)
+_match = played_match(sm.STRAMANDL, 4, 1, 1)
 #: Documents of every kind and form, to mutate.
 BASES: list[tuple[str, dict[str, Any]]] = [
     ("state", S.to_dict(_finished[40])),

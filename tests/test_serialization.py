@@ -19,7 +19,7 @@ from strohmandeln import CLASSIC, EXTENDED, PRESETS, ZWANZIGERRUFEN_40, GameStat
 from strohmandeln import serialization as S
 from strohmandeln.positions import position
 
-from helpers import play, position_playout
+from helpers import play, played_match, position_playout
 
 
 def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
@@ -33,14 +33,7 @@ def playout(rules: sm.RuleSet, seed: int) -> list[GameState]:
 
 
 def finished_match(rules: sm.RuleSet, deals: int, seed: int) -> sm.Match:
-    rng = random.Random(seed)
-    match = sm.Match.start(rules, first_dealer=1)
-    for _ in range(deals):
-        state = match.deal(rng=rng)
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-        match = match.record(state)
-    return match
+    return played_match(rules, deals, seed, first_dealer=1)
 
 
 def only_json(value: object) -> None:

@@ -12,11 +12,11 @@ import random
 import pytest
 
 import strohmandeln as sm
-from strohmandeln import PRESETS, GameState, Reason, records
+from strohmandeln import PRESETS, Reason, records
 from strohmandeln import serialization as S
 from strohmandeln.positions import position
 
-from helpers import random_states
+from helpers import played_match, random_states
 
 SEEDS = range(12)
 
@@ -244,13 +244,7 @@ def test_promise_replaying_a_prefix_rebuilds_every_view_sent() -> None:
 def test_promise_loading_a_match_rescores_every_deal() -> None:
     """"Whole matches are stored the same way ...; loading them rescores every deal": a match
     document holds no scores, and its loaded results are the scores of its replayed deals."""
-    rng = random.Random(4)
-    match = sm.Match.start(sm.CLASSIC, first_dealer=0)
-    for _ in range(6):
-        state = match.deal(rng=rng)
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-        match = match.record(state)
+    match = played_match(sm.CLASSIC, 6, 4, first_dealer=0)
     document = S.to_dict(match)
     assert "scores" not in json.dumps(document) and "totals" not in json.dumps(document)
     for loaded in (S.match_from_dict(document), records.loads_match(records.dumps_match(match))):
