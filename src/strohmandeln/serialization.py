@@ -38,7 +38,7 @@ from typing import Any, Final
 from ._core import checked
 from ._core.documents import dealt_record, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
-from .errors import Reason, SerializationError, StateError, StrohmandelnError, shown
+from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
 from .match import Match
 from .results import DealResult
@@ -406,16 +406,4 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON, dealt_only: bool
     ...     print(error.reason.value, "|", error)
     too_large | document: nested too deeply
     """
-    if type(max_length) is not int or max_length < 0:
-        raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
-    if not isinstance(text, (str, bytes)):
-        raise _fail("document", f"expected JSON text, not {checked.kind(text)}")
-    if len(text) > max_length:
-        raise _fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise _fail("document", "nested too deeply", Reason.TOO_LARGE) from None
-    except ValueError as error:
-        raise _fail("document", f"not JSON: {str(error)[:80]}") from None
-    return from_dict(data, dealt_only=dealt_only)
+    return from_dict(checked.parse_json(text, max_length), dealt_only=dealt_only)

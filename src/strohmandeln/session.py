@@ -55,7 +55,7 @@ from ._core import checked
 from ._core.documents import replay
 from .actions import Action
 from .dealing import deal
-from .errors import Reason, StateError, StrohmandelnError, shown
+from .errors import Reason, StateError, StrohmandelnError
 from .match import Match, Standing
 from .rules import DrawDoubling, RuleSet, rules_from_dict, rules_ref
 from .state import GameState, record_of, state_of
@@ -331,19 +331,7 @@ class Session:
 
         :raises SerializationError: as :meth:`from_dict`, and ``too_large`` for longer text.
         """
-        if type(max_length) is not int or max_length < 0:
-            raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
-        if not isinstance(text, (str, bytes)):
-            raise checked.fail("document", f"expected JSON text, not {checked.kind(text)}")
-        if len(text) > max_length:
-            raise checked.fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise checked.fail("document", "nested too deeply", Reason.TOO_LARGE) from None
-        except ValueError as error:
-            raise checked.fail("document", f"not JSON: {str(error)[:80]}") from None
-        return cls.from_dict(data, key=key)
+        return cls.from_dict(checked.parse_json(text, max_length), key=key)
 
 
 def _hex(x: object, path: str, low: int, high: int) -> bytes:

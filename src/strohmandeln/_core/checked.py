@@ -13,6 +13,7 @@ fields.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Iterator
 from typing import Any, Final, TypeVar
 
@@ -20,7 +21,7 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..cards import Card
-from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted
+from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -174,6 +175,24 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
     if d["type"] != kind_:
         raise fail("type", f"expected {kind_!r}, not {name(d['type'])}")
     return d
+
+
+def parse_json(text: object, max_length: object) -> object:
+    """JSON text of at most ``max_length`` characters, parsed: refused as ``too_large`` if longer
+    or nested too deeply, as ``malformed_document`` if it is not JSON text (``max_length`` is the
+    caller's own: a ``TypeError`` if it is not a whole number)."""
+    if type(max_length) is not int or max_length < 0:
+        raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
+    if not isinstance(text, (str, bytes)):
+        raise fail("document", f"expected JSON text, not {kind(text)}")
+    if len(text) > max_length:
+        raise fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise fail("document", "nested too deeply", Reason.TOO_LARGE) from None
+    except ValueError as error:
+        raise fail("document", f"not JSON: {str(error)[:80]}") from None
 
 
 def head(kind_: str) -> dict[str, Any]:
