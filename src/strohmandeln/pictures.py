@@ -232,13 +232,7 @@ def points_text(points: CardPoints, *, ascii: bool = False) -> str:
     >>> [points_text(CardPoints(t), ascii=True) for t in (107, 105, 2, -4)]
     ['35 2/3', '35', '2/3', '-1 1/3']
     """
-    if not ascii:
-        return str(points)
-    sign = "-" if points.thirds < 0 else ""
-    whole, rest = divmod(abs(points.thirds), 3)
-    if not rest:
-        return f"{sign}{whole}"
-    return f"{sign}{whole} {rest}/3" if whole else f"{sign}{rest}/3"
+    return points.ascii if ascii else str(points)
 
 
 def picture(x: GameState | PlayerView, *, bottom: int | None = None) -> TablePicture:

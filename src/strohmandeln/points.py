@@ -93,6 +93,7 @@ def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) 
 
 
 _FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}
+_FRACTIONS_ASCII: Final = {0: "", 1: " 1/3", 2: " 2/3"}
 
 
 @attrs.frozen(order=True)
@@ -172,12 +173,24 @@ class CardPoints:
             return str(whole)
         return f"{whole} and {rest} card{'s' if rest == 2 else ''}"
 
-    def __str__(self) -> str:
+    @property
+    def ascii(self) -> str:
+        """The points as :func:`str` writes them, in ASCII: ``'35 2/3'`` for ``'35⅔'``.
+
+        >>> [CardPoints(t).ascii for t in (107, 105, 2, -4)]
+        ['35 2/3', '35', '2/3', '-1 1/3']
+        """
+        return self._written(_FRACTIONS_ASCII)
+
+    def _written(self, fractions: dict[int, str]) -> str:
         sign = "-" if self.thirds < 0 else ""
         whole, rest = divmod(abs(self.thirds), 3)
         if whole == 0 and rest:
-            return sign + _FRACTIONS[rest]
-        return f"{sign}{whole}{_FRACTIONS[rest]}"
+            return sign + fractions[rest].lstrip()
+        return f"{sign}{whole}{fractions[rest]}"
+
+    def __str__(self) -> str:
+        return self._written(_FRACTIONS)
 
     def __add__(self, other: CardPoints) -> CardPoints:
         if not isinstance(other, CardPoints):
