@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import Card
+from .cards import MOND, PAGAT, SKUS, Card
 from .dealing import deal_layout
 from .knowledge import PlayerView
 from .pictures import SeatPicture, TablePicture, picture, points_text
@@ -84,7 +84,7 @@ def _text(x: float, y: float, content: str, *, size: int = 13, fill: str = _INK,
 def _face(c: Card) -> list[str]:
     """The elements of a face-up card at the origin, CARD_W by CARD_H."""
     if c.suit is None:
-        skus = c.rank == 22
+        skus = c == SKUS
         fill, stroke, ink = ("#f7d774", "#8a6d00", "#5a3d00") if skus else ("#fbf3de", "#8a6d3b", "#4a3413")
         label = str(c)
         parts = [
@@ -96,7 +96,7 @@ def _face(c: Card) -> list[str]:
             parts.append(_text(CARD_W / 2, 54, "★", size=24, fill=ink, anchor="middle"))
         else:
             parts.append(_text(CARD_W / 2, 49, label, size=14 if len(label) <= 3 else 11, fill=ink, anchor="middle"))
-            nick = {1: "Pagat", 21: "Mond"}.get(c.rank)
+            nick = {PAGAT: "Pagat", MOND: "Mond"}.get(c)
             if nick:
                 parts.append(_text(CARD_W / 2, 61, nick, size=8, fill=ink, anchor="middle"))
         return parts
@@ -364,9 +364,8 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     places in the deck. Each card carries ``data-card`` and ``data-place`` (``hand-1``,
     ``strohmann-0-2`` …), as in :func:`table`.
 
-    The packets are read from :func:`strohmandeln.deal_layout` and the deck's
-    :attr:`~strohmandeln.Deck.hand_packets`, and checked against the order: the picture cannot
-    show another deal than :func:`strohmandeln.deal` makes.
+    The packets are the runs of the order's cards that :func:`strohmandeln.deal_layout` sends to
+    one place: the picture cannot show another deal than :func:`strohmandeln.deal` makes.
 
     :raises DeckError: if ``order`` is not an order of the rule set's deck (as ``deal_layout``).
     :raises ValueError: if ``size`` is not from 1 to 10000.
@@ -379,18 +378,22 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     width = _size(size)
     hands, piles = deal_layout(rules, order, dealer=dealer)
     elder = 1 - dealer
+    # Where each card goes (R6, as deal_layout says); a packet is a run of the deck's cards that go
+    # to one place (the seats take their packets in turn, so two packets never run together).
+    goes: dict[Card, tuple[int, str, str]] = {}
+    for seat in (0, 1):
+        goes.update((c, (seat, "hand", f"hand-{seat}")) for c in hands[seat])
+        for k in range(3):
+            goes.update((c, (seat, f"Strohmann {k + 1}", f"strohmann-{seat}-{k}")) for c in piles[seat][k])
     packets: list[tuple[int, str, str, tuple[Card, ...]]] = []  # (seat, what, place, cards)
-    taken = [0, 0]
-    for n in rules.deck.hand_packets:
-        for seat in (elder, dealer):
-            packets.append((seat, "hand", f"hand-{seat}", hands[seat][taken[seat] : taken[seat] + n]))
-            taken[seat] += n
-    for k in range(3):
-        for seat in (elder, dealer):
-            packets.append((seat, f"Strohmann {k + 1}", f"strohmann-{seat}-{k}", piles[seat][k]))
+    for c in order:
+        if packets and packets[-1][:3] == goes[c]:
+            packets[-1] = (*goes[c], (*packets[-1][3], c))
+        else:
+            packets.append((*goes[c], (c,)))
     scale, step, gap = 0.75, 21.0, 22.0
     per_row, row_h = 6, 132
-    hand_count = 2 * len(rules.deck.hand_packets)
+    hand_count = sum(1 for packet in packets if packet[1] == "hand")
     hand_rows = (hand_count + per_row - 1) // per_row
     # (the hand packets fill the first rows, the Strohmann packets start a row of their own)
     spots = [divmod(n, per_row) for n in range(hand_count)] + [(hand_rows + n // per_row, n % per_row) for n in range(6)]
@@ -405,8 +408,6 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     ]
     start = 0
     for number, (seat, what, place, cards) in enumerate(packets):
-        if tuple(order[start : start + len(cards)]) != cards:  # (R6's order of the packets)
-            raise RuntimeError("the packets do not follow the deck order")  # pragma: no cover
         row, col = spots[number]
         x = _MARGIN + col * (WIDTH - 2 * _MARGIN + gap) / per_row
         y = 64 + row * row_h
