@@ -175,7 +175,7 @@ class CardPoints:
 
     @property
     def ascii(self) -> str:
-        """The points as :func:`str` writes them, in ASCII: ``'35 2/3'`` for ``'35⅔'``.
+        """The points as ``str()`` writes them, in ASCII: ``'35 2/3'`` for ``'35⅔'``.
 
         >>> [CardPoints(t).ascii for t in (107, 105, 2, -4)]
         ['35 2/3', '35', '2/3', '-1 1/3']
