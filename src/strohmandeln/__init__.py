@@ -28,6 +28,9 @@ from .actions import (
 from .cards import DECK_40, DECK_54, MOND, PAGAT, SKUS, Card, Rank, Suit, cards_from_text, cards_to_text
 from .dealing import compose_order, deal, deal_layout, shuffled_order
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ArgumentValueError,
     DeckError,
     IllegalActionError,
     NotationError,
@@ -122,6 +125,9 @@ __all__ = [
     "ZWANZIGERRUFEN_40",
     "Action",
     "Announcement",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BothPass",
     "Bonus",
     "Call",

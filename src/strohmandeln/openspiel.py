@@ -130,6 +130,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     """A moment of a deal: dealing (chance nodes) or playing (the library's state)."""
 
     def __init__(self, game: StrohmandelnGame) -> None:
+        args.instance(game, StrohmandelnGame, "game")  # (before pyspiel, which crashes on anything else)
         super().__init__(game)
         self._rules: RuleSet = game.rules
         self._dealer: int = game.dealer

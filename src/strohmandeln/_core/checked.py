@@ -21,6 +21,7 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..cards import Card
+from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
 from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
 
 #: The version of the documents the library writes and reads.
@@ -30,8 +31,8 @@ FORMAT: Final = 1
 MAX_ITEMS: Final = 256
 #: The most deals a match document may hold.
 MAX_DEALS: Final = 10_000
-#: The highest stakes of a deal a document or record may name (R26).
-MAX_MULTIPLIER: Final = 1 << 20
+#: The highest stakes of a deal a document or record may name (R26): an argument's too.
+MAX_MULTIPLIER: Final = _MAX_MULTIPLIER
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
 #: The highest count a session document may hold (deals recorded, the running score's magnitude,
