@@ -34,7 +34,7 @@ from strohmandeln import (
     UndertakenDraw,
     ValatReplaces,
 )
-from strohmandeln._core import checked
+from strohmandeln._base import checked
 from strohmandeln.rules import MAX_GAME_POINTS, rules_from_dict
 
 ALL_NAMES = ("classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl")

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._core import checked
+from ._base import checked
 from .errors import Reason, SerializationError, quoted
 from .points import CardPoints
 from .rules import PRESETS, Bonus, Deck, RuleSet

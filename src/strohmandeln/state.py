@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
-from ._core import args, history, record, scoring, seen
+from ._base import args
+from ._core import history, record, scoring, seen
 from ._core.engine import KernelState
 from ._core.formats import announced
 from ._core.masks import cards_of
