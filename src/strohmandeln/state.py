@@ -38,7 +38,6 @@ __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "Voi
 
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED
-_BEFORE_PLAY: Final = (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING)
 _turn_of: Final = record.turn_of
 
 
