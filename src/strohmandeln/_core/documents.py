@@ -18,7 +18,7 @@ from .._base import checked
 from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play, parse_action
 from ..cards import DECK_54, Card
 from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
-from ..rules import rules_from_dict, rules_ref
+from ..presets import rules_from_dict, rules_ref
 from ..table import Phase, VoidReason
 from .deal import Deal, checked_order
 from .engine import replayed, step
