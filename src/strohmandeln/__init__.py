@@ -68,7 +68,7 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, pictures, playouts, records, sampling, schemas, serialization, session, svg
+    from . import analysis, encoding, limits, pictures, playouts, records, sampling, schemas, serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
@@ -81,7 +81,7 @@ _ON_FIRST_USE: dict[str, str] = {
     **{
         module: module
         for module in (
-            "analysis", "encoding", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
+            "analysis", "encoding", "limits", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
         )  # fmt: skip
     },
     "Match": "match",
@@ -178,6 +178,7 @@ __all__ = [
     "encoding",
     "card_strength",
     "card_thirds",
+    "limits",
     "cards_from_text",
     "cards_to_text",
     "compose_order",

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, NoReturn, Self, Union
 
 import attrs
 
-from ._core import args
+from ._base import args
 from .cards import DECK_54, Card
 from .errors import NotationError, Reason, quoted, shown
 
@@ -382,17 +382,12 @@ INTERNED: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
 PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in INTERNED)  # type: ignore[misc]
 
 
-def _unpickle_play(card: Card, announcements: frozenset[Announcement], call: Call | None) -> Play:
-    """A play pickled by an earlier version (which named this function)."""
-    return Play(card, announcements, call)
-
-
 def parse_action(text: str) -> Action:
     """Read an action from its notation.
 
     :raises NotationError: with reason ``invalid_action`` (or ``invalid_card``) for text that
         is no action and any value that is no text, ``too_large`` for a text longer than
-        :data:`~strohmandeln._core.args.MAX_NOTATION` (256) characters.
+        :data:`~strohmandeln.limits.MAX_NOTATION` (256) characters.
 
     >>> parse_action("no-double"), parse_action("XVIII!topschin")
     (NoDouble(), Play(card=Card.parse('XVIII'), announcements=frozenset(), call=<Call.TOPSCHIN: 'topschin'>))

@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final, NoReturn, Self
 
-from ._core import args
+from ._base import args
 from .errors import ArgumentTypeError, NotationError, Reason, quoted, shown
 
 __all__ = [
@@ -212,7 +212,7 @@ class Card:
 
         :raises NotationError: with reason ``invalid_card`` if ``text`` names no card (any value
             that is no text, too), ``too_large`` if it is longer than
-            :data:`~strohmandeln._core.args.MAX_NOTATION` (256) characters.
+            :data:`~strohmandeln.limits.MAX_NOTATION` (256) characters.
 
         >>> Card.parse("Pagat"), Card.parse("skus"), Card.parse("d1")
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦1'))
@@ -462,7 +462,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
 
     :raises NotationError: with reason ``invalid_card`` at the first word that names no card
         (or for a value that is no text), ``too_large`` for a text longer than
-        :data:`~strohmandeln._core.args.MAX_CARD_TEXT` (10,000) characters, refused before it
+        :data:`~strohmandeln.limits.MAX_CARD_TEXT` (10,000) characters, refused before it
         is read.
 
     >>> cards_from_text("Sküs XXI, ♥K ♥Q")
@@ -481,7 +481,7 @@ def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
 
     :raises ArgumentTypeError: if ``cards`` is not an iterable of cards or ``ascii`` not a bool.
     :raises ArgumentValueError: with reason ``too_large`` if it holds more than
-        :data:`~strohmandeln._core.args.MAX_ITEMS` (10,000) cards.
+        :data:`~strohmandeln.limits.MAX_CONTAINER` (10,000) cards.
 
     >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
     'hK XXI'
@@ -492,7 +492,7 @@ def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
 
 
 def checked_cards(cards: object, name: str = "cards") -> tuple[Card, ...]:
-    """The items of ``cards`` (any iterable, :func:`~strohmandeln._core.args.items`), each
+    """The items of ``cards`` (any iterable, :func:`~strohmandeln._base.args.items`), each
     checked to be a :class:`Card` (internal: for the functions that take cards from a program).
 
     :raises ArgumentTypeError: at the first item that is not a card.

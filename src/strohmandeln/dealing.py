@@ -23,7 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence, Set
 
-from ._core import args, record
+from ._base import args
+from ._core import record
 from ._core.deal import Deal, checked_order, shuffled, shuffled_deal
 from ._core.ruledata import rule_data
 from .cards import Card
@@ -122,7 +123,7 @@ def deal(
         or ``dealer`` or ``multiplier`` not a whole number.
     :raises ArgumentValueError: with reason ``bad_seat`` if the dealer is not 0 or 1,
         ``bad_value`` for a multiplier below 1, ``too_large`` above
-        :data:`~strohmandeln._core.args.MAX_MULTIPLIER` (2²⁰).
+        :data:`~strohmandeln.limits.MAX_MULTIPLIER` (2²⁰).
 
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, DeckError

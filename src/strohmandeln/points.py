@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
-from ._core import args
+from ._base import args
 from .errors import Reason
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) 
     :raises ArgumentTypeError: if ``cards`` is not an iterable of cards, or ``counting`` is not
         a :class:`Counting` (or its value).
     :raises ArgumentValueError: with reason ``bad_value`` for a text that names no counting,
-        ``too_large`` for more than :data:`~strohmandeln._core.args.MAX_ITEMS` (10,000) cards.
+        ``too_large`` for more than :data:`~strohmandeln.limits.MAX_CONTAINER` (10,000) cards.
 
     >>> from strohmandeln import DECK_54, DECK_40
     >>> card_thirds(DECK_54), card_thirds(DECK_40, Counting.SIMPLE_SUM)
@@ -102,7 +102,7 @@ _FRACTIONS_ASCII: Final = {0: "", 1: " 1/3", 2: " 2/3"}
 
 def _thirds(value: object) -> int:
     """The thirds of a :class:`CardPoints`: a whole number (an ``int``, or NumPy's), never a
-    float, a text or a ``bool``, of at most :data:`~strohmandeln._core.args.MAX_THIRDS`."""
+    float, a text or a ``bool``, of at most :data:`~strohmandeln.limits.MAX_THIRDS`."""
     if type(value) is int and -args.MAX_THIRDS <= value <= args.MAX_THIRDS:  # type: ignore[operator]
         return value  # type: ignore[return-value]
     number = args.whole(value)
@@ -140,7 +140,7 @@ class CardPoints:
 
     :raises ArgumentTypeError: if ``thirds`` is not a whole number.
     :raises ArgumentValueError: with reason ``too_large`` beyond
-        :data:`~strohmandeln._core.args.MAX_THIRDS` (10¹²) in magnitude.
+        :data:`~strohmandeln.limits.MAX_THIRDS` (10¹²) in magnitude.
     """
 
     thirds: int = attrs.field(converter=_thirds)

@@ -47,7 +47,7 @@ MAX_CARD_TEXT: Final = 10_000
 MAX_NOTATION: Final = 256
 #: The most items a container argument may hold (cards, states, deals, tricks): read one by one,
 #: an endless one is refused after this many.
-MAX_ITEMS: Final = 10_000
+MAX_CONTAINER: Final = 10_000
 #: The most deals one call of :func:`~strohmandeln.playouts.playouts` plays (its final states
 #: take about 10 KB each: 1 GB in all); call it again for more.
 MAX_PLAYOUTS: Final = 100_000
@@ -56,7 +56,7 @@ MAX_THIRDS: Final = 10**12
 
 __all__ = [
     "MAX_CARD_TEXT",
-    "MAX_ITEMS",
+    "MAX_CONTAINER",
     "MAX_MULTIPLIER",
     "MAX_NOTATION",
     "MAX_PLAYOUTS",
@@ -257,7 +257,7 @@ def member(enum: type[E], value: object, name: str) -> E:
     raise bad_value(name, f"a {enum.__name__} ({', '.join(repr(m.value) for m in enum)})", value)
 
 
-def items(value: object, name: str, limit: int = MAX_ITEMS, *, sets: bool = False, iterable: bool = False) -> tuple[Any, ...]:
+def items(value: object, name: str, limit: int = MAX_CONTAINER, *, sets: bool = False, iterable: bool = False) -> tuple[Any, ...]:
     """The items of a container argument, as a tuple: a list, a tuple or another sequence (a
     set too if ``sets``; any iterable if ``iterable``) — never text, bytes or a mapping — of at
     most ``limit`` items (``too_large``), read one by one. An error the container's own
