@@ -39,8 +39,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
+import attrs
+
 import strohmandeln as sm
-from strohmandeln import CLASSIC, Card, Pass, Phase, Play, deal, encoding, pictures, positions, records, sampling, serialization
+from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
 MAX_MESSAGE: Final = 500
@@ -260,7 +262,20 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.openspiel.StrohmandelnGame": _openspiel_game,
         "strohmandeln.openspiel.StrohmandelnState": lambda: _openspiel_state(),
         "strohmandeln.pettingzoo.StrohmandelnEnv": lambda: _pettingzoo_env(),
+        "strohmandeln.table.StrohmannTurn": lambda: STATE.events[0],
+        "strohmandeln.table.StrohmannPile": lambda: STATE.strohmann(0, 0),
+        "strohmandeln.table.HiddenTurn": lambda: _hidden_turn(),
+        "strohmandeln.pictures.SeatPicture": lambda: pictures.picture(STATE).seats[0],
+        "strohmandeln.analysis.Solution": lambda: analysis.solve(LATE),
+        "strohmandeln.analysis.GameSolution": lambda: analysis.solve_game(LATE),
     }
+
+
+def _hidden_turn() -> object:
+    state = deal(CLASSIC, dealer=0, order=CLASSIC.deck.cards)
+    for text in "pass pass I XX ♦J ♦4 ♦C ♦3 ♦Q ♦2".split():
+        state = state.apply(sm.parse_action(text))
+    return state.view(1).events[-2]
 
 
 def _record_error() -> object:
@@ -333,10 +348,16 @@ class EntryPoint:
         return self.name
 
     def argument(self, parameter: str) -> Callable[[], object]:
-        """The factory of a right argument for ``parameter``."""
+        """The factory of a right argument for ``parameter``: given for this entry point, the
+        field of that name of a value of the class (a constructor of an attrs class), or given
+        for the name."""
         own = BASELINE_OF.get(self.name, {})
         if parameter in own:
             return own[parameter]
+        if self.owner is None and self.name in INSTANCES:
+            example = INSTANCES[self.name]()
+            if attrs.has(type(example)) and parameter in {f.name for f in attrs.fields(type(example))}:
+                return lambda: getattr(example, parameter)
         if parameter in BASELINE:
             return BASELINE[parameter]
         raise LookupError(f"{self.name}: no right argument for {parameter!r}: add it to BASELINE or BASELINE_OF in tests/boundary.py")

@@ -384,7 +384,7 @@ def test_match_never_deals_without_a_deck_order_or_rng() -> None:
         match.deal()
     assert error.value.reason is Reason.NO_DECK_SOURCE
     assert match.deal(rng=7) == deal(CLASSIC, dealer=1, rng=7)
-    with pytest.raises(StateError):
+    with pytest.raises(sm.ArgumentValueError):
         Match.start(CLASSIC, first_dealer=2)
 
 

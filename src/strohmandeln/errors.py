@@ -216,11 +216,13 @@ def shown(value: object, limit: int = 20) -> str:
 
 def a_type(value: object) -> str:
     """The name of the type of ``value`` with its article, for a message: ``'a list'``,
-    ``'an int'``.
+    ``'an int'`` (``None`` is ``'None'``).
 
     >>> a_type([]), a_type(1), a_type(None)
-    ('a list', 'an int', 'a NoneType')
+    ('a list', 'an int', 'None')
     """
+    if value is None:
+        return "None"
     name = type_name(value)
     return ("an " if name[:1] in "aeiouAEIOU" else "a ") + name
 

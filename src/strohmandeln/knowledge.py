@@ -16,6 +16,7 @@ from ._core.masks import cards_of
 from ._core.seen import Seen
 from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .cards import DECK_54, Card
+from .errors import ArgumentTypeError, Reason
 from .points import CardPoints
 from .rules import RuleSet
 from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
@@ -50,7 +51,7 @@ class PlayerView:
     def __init__(self, seen: object = None) -> None:
         """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection)."""
         if type(seen) is not Seen:
-            raise TypeError("use GameState.view() to create a PlayerView")
+            raise ArgumentTypeError(Reason.WRONG_TYPE, "use GameState.view() to create a PlayerView")
         object.__setattr__(self, "_s", seen)
         object.__setattr__(self, "_memo", {})
 

@@ -80,12 +80,13 @@ class Match:
         >>> match = Match.start(STRAMANDL, first_dealer=1)
         >>> match.next_dealer, match.multiplier, match.scores, match.deals
         (1, 1, (0, 0), ())
+
+        :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet` or
+            ``first_dealer`` not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if ``first_dealer`` is not 0 or 1.
         """
-        if not isinstance(rules, RuleSet):
-            raise StateError(Reason.WRONG_RULES, "rules must be a RuleSet")
-        seat = args.seat_or_none(first_dealer)
-        if seat is None:
-            raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
+        args.instance(rules, RuleSet, "rules")
+        seat = args.seat(first_dealer, "first_dealer")
         return cls(rules=rules, first_dealer=seat, next_dealer=seat)
 
     @property

@@ -27,7 +27,7 @@ from ._core.masks import cards_of
 from ._core.record import Record
 from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, Reason, StateError
+from .errors import ArgumentTypeError, IllegalActionError, Reason, StateError
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -67,7 +67,7 @@ class GameState(KernelState):
     __slots__ = ()
 
     def __init__(self) -> None:
-        raise TypeError("use strohmandeln.deal() to create a GameState")
+        raise ArgumentTypeError(Reason.WRONG_TYPE, "use strohmandeln.deal() to create a GameState")
 
     if TYPE_CHECKING:
         # The kernel's methods take any object and refuse what is not an action or a seat (their
@@ -396,21 +396,40 @@ class GameState(KernelState):
         """
         return record.multiplier_of(self._c)
 
-    def result(self, *, multiplier: int | None = None) -> DealResult:
+    def result(self, *, multiplier: int | None = None, rules: RuleSet | None = None) -> DealResult:
         """The itemised result of the finished (or void) deal (R24), every line counted
         :attr:`multiplier` times (R26; see :class:`~strohmandeln.Match`), or ``multiplier``
         times if it is given.
 
-        :raises StateError: with reason ``not_finished`` while the deal goes on.
-        :raises TypeError: if ``multiplier`` is not an int (``True`` neither).
-        :raises ValueError: if ``multiplier`` is below 1.
+        With ``rules``, the deal is scored by another rule set's table, nothing replayed: the
+        same cards won, tricks, auction, announcements and calls (the rule set must have the
+        same deck). What the other rules do not have scores nothing — an announcement or a call
+        their table has no bonus for, a doubling where they have none (R10: the game counts
+        once) — and a bonus of theirs that needed an announcement or a call the deal's rules
+        did not allow scores for nobody (no one could make it). A simple game stays one where
+        the other rules would have thrown the deal in (R9), and a void deal is void under any.
 
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        :raises StateError: with reason ``not_finished`` while the deal goes on, ``wrong_rules``
+            for ``rules`` of another deck (a 54-card deal under the 40-card preset).
+        :raises ArgumentTypeError: if ``multiplier`` is not a whole number (``True`` neither) or
+            ``rules`` not a :class:`~strohmandeln.RuleSet`.
+        :raises ArgumentValueError: if ``multiplier`` is below 1 (``bad_value``) or above
+            :data:`~strohmandeln.limits.MAX_MULTIPLIER` (``too_large``).
+
+        >>> from strohmandeln import BECK, CLASSIC, DECK_54, ZWANZIGERRUFEN_40, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> state.result()
         Traceback (most recent call last):
         ...
         strohmandeln.errors.StateError: the deal is not over yet
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> state.result().totals, state.result(rules=BECK).totals, state.result(rules=BECK).rules
+        ((4, -4), (3, -3), 'beck')
+        >>> state.result(rules=ZWANZIGERRUFEN_40)
+        Traceback (most recent call last):
+        ...
+        strohmandeln.errors.StateError: a deal of the 54-card deck cannot be scored under rules of the 40-card deck (zwanzigerrufen40)
         """
         if not self.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
@@ -418,7 +437,9 @@ class GameState(KernelState):
             multiplier = record.multiplier_of(self._c)
         elif multiplier != 1 or type(multiplier) is not int:
             multiplier = args.stakes(multiplier)
-        return scoring.result_of(self._c, multiplier)
+        if rules is None:
+            return scoring.result_of(self._c, multiplier)
+        return scoring.result_by(self._c, multiplier, args.instance(rules, RuleSet, "rules"))
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` knows of this state; ``None`` gives the spectator view (public

@@ -254,7 +254,7 @@ def member(enum: type[E], value: object, name: str) -> E:
         return found
     if plain_text(value) is None and whole(value) is None:
         raise wrong_type(name, article(enum.__name__), value)
-    raise bad_value(name, f"a {enum.__name__} ({', '.join(repr(m.value) for m in enum)})", value)
+    raise bad_value(name, f"{article(enum.__name__)} ({', '.join(repr(m.value) for m in enum)})", value)
 
 
 def items(value: object, name: str, limit: int = MAX_CONTAINER, *, sets: bool = False, iterable: bool = False) -> tuple[Any, ...]:

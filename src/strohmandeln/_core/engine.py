@@ -355,7 +355,8 @@ def check_ply(c: Record, expected: object) -> None:
     if number is None:  # (a text, a float, a bool: no move number at all)
         raise wrong_type("expected_ply", "a move number (a whole number)", expected)
     if number != ply:
-        raise IllegalActionError(Reason.STALE_MOVE, f"a move for move {shown(number)}, but the deal is at move {ply}")
+        sent = f"move {number}" if -1_000_000_000 < number < 1_000_000_000 else "a move number out of range"
+        raise IllegalActionError(Reason.STALE_MOVE, f"a move for {sent}, but the deal is at move {ply}")
 
 
 def check(c: Record, action: object, player: object) -> None:

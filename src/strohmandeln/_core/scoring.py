@@ -24,6 +24,16 @@ def result_of(c: Record, multiplier: int) -> DealResult:
     return result_of_parts(d.data, d.rules.name, d.dealer, c[W0], c[W1], c[AUC], c[CALLS], c[TRICKS], c[NTR], multiplier)
 
 
+def result_by(c: Record, multiplier: int, rules: RuleSet) -> DealResult:
+    """The result of a finished (or void) deal's record scored by the table of ``rules``
+    (:func:`result_under`; the deal's own if ``rules`` equals them), unchecked as
+    :func:`result_of`."""
+    d = c[DEAL]
+    if rules == d.rules:
+        return result_of(c, multiplier)
+    return result_under(d.rules, rules, d.dealer, c[W0], c[W1], c[AUC], c[CALLS], c[TRICKS], c[NTR], multiplier)
+
+
 def result_under(
     played: RuleSet, rules: RuleSet, dealer: int, w0: int, w1: int, auc: Any, calls: int, tricks: Any, ntr: int, multiplier: int
 ) -> DealResult:
