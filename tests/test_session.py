@@ -277,7 +277,7 @@ def test_secrets_and_keys_are_the_servers_own_values() -> None:
             Session.start(sm.CLASSIC, secret=bad)  # type: ignore[arg-type]
         with pytest.raises(error):
             Session.start(sm.CLASSIC, secret=SECRET).to_dict(key=bad)  # type: ignore[arg-type]
-    with pytest.raises(sm.StateError):
+    with pytest.raises(sm.ArgumentTypeError):  # (the same error as deal() gives it)
         Session.start("classic", secret=SECRET)  # type: ignore[arg-type]
     assert "secret" not in repr(Session.start(sm.CLASSIC, secret=SECRET)).split("state=")[0].replace("Session(", "")
     assert SECRET.hex() not in repr(Session.start(sm.CLASSIC, secret=SECRET))

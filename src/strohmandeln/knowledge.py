@@ -569,9 +569,10 @@ class PlayerView:
         True
 
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
+        :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
         """
         from ._core.documents import view_seen  # (on first use: play needs no documents)
-        return PlayerView(view_seen(data, dealt_only is True))
+        return PlayerView(view_seen(data, args.flag(dealt_only, "dealt_only")))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not PlayerView:

@@ -475,6 +475,7 @@ class GameState(KernelState):
         reason ``not_dealt``.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
+        :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass, GameState
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
@@ -483,7 +484,7 @@ class GameState(KernelState):
         """
         from ._core import documents  # (on first use: playing needs no document codec)
 
-        return state_of(documents.state_record(data, dealt_only is True))
+        return state_of(documents.state_record(data, args.flag(dealt_only, "dealt_only")))
 
     # ------------------------------------------------------------------------------------------
     # Legal actions and applying actions (the kernel's: see _core.engine.KernelState)

@@ -22,8 +22,9 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
+from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown, type_name
 from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
+from .args import count
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -54,30 +55,52 @@ def fail(path: str, message: str, reason: Reason = Reason.MALFORMED_DOCUMENT) ->
 
 
 def kind(x: object) -> str:
-    """The JSON kind of a value, for messages."""
+    """The JSON kind of a value, for messages (of a value of another kind, its type's name)."""
     if x is None:
         return "null"
     names = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}
-    return names.get(type(x), type(x).__name__)
+    found = names.get(type(x)) if type(type(x)) is type else None  # (a type of the caller's is never hashed)
+    return found if found is not None else type_name(x)
 
 
 def name(key: object) -> str:
     """A field name of a document, quoted and cut for messages."""
-    return quoted(key) if isinstance(key, str) else repr(kind(key))
+    return quoted(key) if type(key) is str else repr(kind(key))
+
+
+def plain_dict(x: object) -> dict[Any, Any] | None:
+    """``x`` as a plain dict if it is one (of a subclass too: a copy of what it holds, made without
+    calling the subclass's methods), else ``None``."""
+    if type(x) is dict:
+        return x  # type: ignore[return-value]
+    if issubclass(type(x), dict):
+        return dict.copy(x)  # type: ignore[arg-type]
+    return None
+
+
+def plain_list(x: object) -> list[Any] | None:
+    """``x`` as a plain list if it is one (of a subclass too, as :func:`plain_dict`), else ``None``."""
+    if type(x) is list:
+        return x  # type: ignore[return-value]
+    if issubclass(type(x), list):
+        return list.copy(x)  # type: ignore[arg-type]
+    return None
 
 
 def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """An object with the ``required`` fields and no fields but those and the ``optional`` ones."""
     where = path or "document"
-    if not isinstance(x, dict):
+    d = plain_dict(x)
+    if d is None:
         raise fail(where, f"expected an object, not {kind(x)}")
-    for k in x:
-        if not isinstance(k, str) or (k not in required and k not in optional):
+    x = d
+    for k in d:
+        if type(k) is not str or (k not in required and k not in optional):
             raise fail(where, f"unknown field {name(k)}")
     for k in required:
-        if k not in x:
+        if k not in d:
             raise fail(where, f"missing field {k!r}")
-    return x
+    return d
 
 
 def integer(x: object, path: str, lo: int, hi: int) -> int:
@@ -107,9 +130,11 @@ def boolean(x: object, path: str) -> bool:
 
 
 def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
-    """Text of at most ``limit`` characters."""
-    if not isinstance(x, str):
-        raise fail(path, f"expected text, not {kind(x)}")
+    """Text of at most ``limit`` characters (of a subclass of ``str``, the plain text it holds)."""
+    if type(x) is not str:
+        if not issubclass(type(x), str):
+            raise fail(path, f"expected text, not {kind(x)}")
+        x = str.__str__(x)  # type: ignore[arg-type]
     if len(x) > limit:
         raise fail(path, f"text longer than {limit} characters", Reason.TOO_LARGE)
     try:
@@ -121,11 +146,12 @@ def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
 
 def items(x: object, path: str, limit: int = MAX_ITEMS) -> list[Any]:
     """A list of at most ``limit`` items."""
-    if not isinstance(x, list):
+    got = plain_list(x)
+    if got is None:
         raise fail(path, f"expected a list, not {kind(x)}")
-    if len(x) > limit:
+    if len(got) > limit:
         raise fail(path, f"more than {limit} items", Reason.TOO_LARGE)
-    return x
+    return got
 
 
 def member(enum: type[E], x: object, path: str) -> E:
@@ -140,8 +166,10 @@ def member(enum: type[E], x: object, path: str) -> E:
 
 def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """A document of type ``kind_`` in this library's format, with these fields."""
-    if not isinstance(x, dict):
+    plain = plain_dict(x)
+    if plain is None:
         raise fail("document", f"expected an object, not {kind(x)}")
+    x = plain
     if "format" not in x:
         raise fail("document", "missing field 'format'")
     version = x["format"]
@@ -151,7 +179,7 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
         shown = version if abs(version) < 10**9 else "…"
         raise fail("format", f"format {shown} is not supported (this library reads format {FORMAT})", Reason.UNSUPPORTED_VERSION)
     d = obj(x, "document", ("format", "type", *required), optional)
-    if d["type"] != kind_:
+    if type(d["type"]) is not str or d["type"] != kind_:
         raise fail("type", f"expected {kind_!r}, not {name(d['type'])}")
     return d
 
@@ -159,13 +187,18 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
 def parse_json(text: object, max_length: object) -> object:
     """JSON text of at most ``max_length`` characters, parsed: refused as ``too_large`` if longer
     or nested too deeply, as ``malformed_document`` if it is not JSON text (``max_length`` is the
-    caller's own: a ``TypeError`` if it is not a whole number)."""
-    if type(max_length) is not int or max_length < 0:
-        raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
-    if not isinstance(text, (str, bytes)):
-        raise fail("document", f"expected JSON text, not {kind(text)}")
-    if len(text) > max_length:
-        raise fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
+    caller's own: an :class:`~strohmandeln.ArgumentTypeError` if it is not a whole number, an
+    :class:`~strohmandeln.ArgumentValueError` if it is negative)."""
+    limit = count(max_length, "max_length")
+    if type(text) is not str and type(text) is not bytes:
+        if issubclass(type(text), str):
+            text = str.__str__(text)  # type: ignore[arg-type]
+        elif issubclass(type(text), (bytes, bytearray)):
+            text = b"" + text  # type: ignore[operator]  # (the plain bytes it holds)
+        else:
+            raise fail("document", f"expected JSON text, not {kind(text)}")
+    if len(text) > limit:  # type: ignore[arg-type]
+        raise fail("document", f"longer than {limit:,} characters", Reason.TOO_LARGE)
     try:
         return json.loads(text)
     except RecursionError:
