@@ -85,6 +85,8 @@ def _baseline() -> dict[str, Callable[[], object]]:
         "action": lambda: PLAY,
         "after_trick": lambda: 3,
         "agent": lambda: "player_0",
+        "player_id": lambda: 0,
+        "probability_sampler": lambda: random.Random(1).random,
         "announcements": lambda: frozenset(),
         "ascii": lambda: False,
         "best_actions": lambda: (PLAY,),

@@ -94,5 +94,5 @@ def test_openspiel_bots_play_it() -> None:
 
 
 def test_bad_parameters_are_refused() -> None:
-    with pytest.raises(Exception, match="no preset"):
+    with pytest.raises(Exception, match="must be a preset.s name"):
         pyspiel.load_game(GAME_NAME, {"preset": "poker"})

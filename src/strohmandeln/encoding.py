@@ -37,9 +37,10 @@ from __future__ import annotations
 from typing import Final
 
 from ._core import observe
+from ._base import args
 from ._base.args import whole
 from .actions import INTERNED, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
-from .errors import IllegalActionError, Reason, shown
+from .errors import ArgumentValueError, IllegalActionError, Reason, shown
 from .knowledge import PlayerView, seen_of
 from .rules import Bonus, RuleSet
 from .state import GameState
@@ -62,14 +63,13 @@ class ActionSpace:
     """Every action that can be legal under ``rules``, numbered ``0 … size - 1`` (the order is
     in the module's description; it depends only on the rule set).
 
-    :raises TypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
 
     __slots__ = ("rules", "actions", "_ids")
 
     def __init__(self, rules: RuleSet) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"ActionSpace() takes a RuleSet, not {type(rules).__name__}")
+        args.instance(rules, RuleSet, "rules")
         decisions: list[Action] = []
         if rules.fold_without_tarock:
             decisions += [Fold(), Keep()]
@@ -121,17 +121,24 @@ class ActionSpace:
 
     def legal_ids(self, state: GameState | PlayerView) -> list[int]:
         """The numbers of the legal actions of a state or a view, in the order of its
-        :meth:`~strohmandeln.GameState.legal_actions`."""
-        if not isinstance(state, (GameState, PlayerView)):
-            raise TypeError(f"legal_ids() takes a GameState or a PlayerView, not {type(state).__name__}")
+        :meth:`~strohmandeln.GameState.legal_actions`.
+
+        :raises ArgumentTypeError: if ``state`` is neither a state nor a view.
+        :raises ArgumentValueError: with reason ``wrong_rules`` for a deal of other rules.
+        """
+        if not args.is_a(state, (GameState, PlayerView)):
+            raise args.wrong_type("state", "a GameState or a PlayerView", state)
         if state.rules != self.rules:
-            raise ValueError(f"a deal of the {state.rules.name} rules, not of {self.rules.name}")
+            raise ArgumentValueError(Reason.WRONG_RULES, f"a deal of the {state.rules.name} rules, not of {self.rules.name}")
         ids = self._ids
         return [ids[action] for action in state.legal_actions()]
 
     def mask(self, state: GameState | PlayerView) -> list[int]:
         """The legal-action mask of a state or a view: 1 at the number of each legal action,
-        else 0 (all 0 when nobody, or not the viewer, is to act)."""
+        else 0 (all 0 when nobody, or not the viewer, is to act).
+
+        :raises ArgumentError: as :meth:`legal_ids`.
+        """
         out = [0] * len(self.actions)
         for i in self.legal_ids(state):
             out[i] = 1
@@ -148,11 +155,11 @@ def observation(view: PlayerView) -> list[int]:
     """The observation vector of a view: :data:`OBSERVATION_SIZE` small whole numbers in the
     layout :data:`OBSERVATION_LAYOUT`.
 
-    :raises TypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView` (a state holds
-        hidden cards: pass ``state.view(seat)``).
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView` (a state
+        holds hidden cards: pass ``state.view(seat)``).
     """
     if type(view) is not PlayerView:
-        raise TypeError(f"observation() takes a PlayerView, not {type(view).__name__}")
+        raise args.wrong_type("view", "a PlayerView (of a state: state.view(seat))", view)
     return observe.observe(seen_of(view))
 
 
@@ -160,7 +167,10 @@ def information_state_key(view: PlayerView) -> bytes:
     """A 16-byte key of what the viewer knows: equal for equal views, different (up to a hash
     collision) for different ones, and the same in every process and run (a BLAKE2b digest of
     the fields that decide a view's equality, read off the kernel's projection: a few
-    microseconds, where hashing the view's document would take a few hundred)."""
+    microseconds, where hashing the view's document would take a few hundred).
+
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView`.
+    """
     if type(view) is not PlayerView:
-        raise TypeError(f"information_state_key() takes a PlayerView, not {type(view).__name__}")
+        raise args.wrong_type("view", "a PlayerView (of a state: state.view(seat))", view)
     return observe.info_key(seen_of(view))

@@ -38,6 +38,8 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._base import args, checked
+from .errors import ArgumentValueError, Reason
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .dealing import deal
@@ -88,16 +90,23 @@ def _utility_bound(rules: RuleSet) -> float:
 
 
 class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game of a preset (the parameter ``preset``) dealt by ``dealer``."""
+    """The OpenSpiel game of a preset (the parameter ``preset``) dealt by ``dealer``.
+
+    :raises ArgumentTypeError: if ``params`` is not a dict, its ``preset`` not a text or its
+        ``dealer`` no whole number; if ``make_py_observer`` is given an ``iig_obs_type`` that is
+        not OpenSpiel's or ``params`` that are not a dict.
+    :raises ArgumentValueError: for a name of no preset, a dealer that is not 0 or 1, or
+        observation parameters (none are supported).
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        name = params.get("preset", "classic")
+        given = {} if params is None else checked.plain_dict(params)
+        if given is None:
+            raise args.wrong_type("params", "None or a dict", params)
+        name = args.text(given.get("preset", "classic"), "params['preset']", 64)
         if name not in PRESETS:
-            raise ValueError(f"no preset named {name!r}; presets: {', '.join(PRESETS)}")
-        dealer = params.get("dealer", 0)
-        if dealer not in (0, 1):
-            raise ValueError("the dealer is seat 0 or 1")
+            raise args.bad_value("params['preset']", f"a preset's name ({', '.join(PRESETS)})", name)
+        dealer = args.seat(given.get("dealer", 0), "params['dealer']")
         rules = PRESETS[name]
         space = ActionSpace(rules)
         bound = _utility_bound(rules)
@@ -120,14 +129,27 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         return StrohmandelnState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if params is not None:
+            given = checked.plain_dict(params)
+            if given is None:
+                raise args.wrong_type("params", "None or a dict", params)
+            if given:
+                raise ArgumentValueError(Reason.BAD_VALUE, "params: observation parameters are not supported")
+        if iig_obs_type is not None:
+            args.instance(iig_obs_type, pyspiel.IIGObservationType, "iig_obs_type")
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return _Observer(self, perfect_recall)
 
 
 class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
-    """A moment of a deal: dealing (chance nodes) or playing (the library's state)."""
+    """A moment of a deal: dealing (chance nodes) or playing (the library's state).
+
+    :raises ArgumentTypeError: if ``game`` is not a :class:`StrohmandelnGame`, or
+        ``resample_from_infostate`` is given a ``player_id`` that is no whole number or a
+        ``probability_sampler`` that is no function.
+    :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, a sampler whose draw is
+        not a number from 0 up to 1.
+    """
 
     def __init__(self, game: StrohmandelnGame) -> None:
         args.instance(game, StrohmandelnGame, "game")  # (before pyspiel, which crashes on anything else)
@@ -194,8 +216,14 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             clone: StrohmandelnState = self.clone()
             return clone
-        rng = random.Random(int(probability_sampler() * 2**53))
-        order = Sampler(state.view(player_id)).sample_order(rng)
+        player = args.seat(player_id, "player_id")
+        if not callable(probability_sampler):
+            raise args.wrong_type("probability_sampler", "a function", probability_sampler)
+        draw = probability_sampler()
+        if not args.is_a(draw, (float, int)) or args.is_a(draw, bool) or not 0 <= draw < 1:
+            raise ArgumentValueError(Reason.BAD_VALUE, "probability_sampler must return a number from 0 up to 1")
+        rng = random.Random(int(draw * 2**53))
+        order = Sampler(state.view(player)).sample_order(rng)
         new = StrohmandelnState(self.get_game())
         for card in order:
             new.apply_action(card.index)

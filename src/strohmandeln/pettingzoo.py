@@ -31,6 +31,7 @@ import numpy as np
 from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._base import args
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation
 from .presets import PRESETS
@@ -42,22 +43,47 @@ __all__ = ["StrohmandelnEnv", "env"]
 _AGENTS: Final = ("player_0", "player_1")
 
 
+def _seat(agent: object) -> int:
+    """The seat of an agent's name, ``"player_0"`` or ``"player_1"``."""
+    name = args.text(agent, "agent", 64)
+    if name not in _AGENTS:
+        raise args.bad_value("agent", "'player_0' or 'player_1'", name)
+    return _AGENTS.index(name)
+
+
 def env(preset: str = "classic", render_mode: str | None = None) -> StrohmandelnEnv:
-    """A new environment of the preset ``preset`` (a name of :data:`strohmandeln.PRESETS`)."""
+    """A new environment of the preset ``preset`` (a name of :data:`strohmandeln.PRESETS`).
+
+    :raises ArgumentTypeError: if ``preset`` or ``render_mode`` is not a text.
+    :raises ArgumentValueError: with reason ``bad_value`` for a name of no preset, a render
+        mode other than ``None`` and ``"ansi"``.
+    """
     return StrohmandelnEnv(preset=preset, render_mode=render_mode)
 
 
 class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
-    """The AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text."""
+    """The AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text.
+
+    Its methods refuse what they cannot use with the library's errors (:mod:`strohmandeln.errors`):
+
+    :raises ArgumentTypeError: for an argument of the wrong type: a ``preset``, ``render_mode``
+        or ``agent`` that is not a text, a ``seed`` that is no whole number, ``options`` not a
+        dict, a ``step`` of ``None`` for an agent that is not done.
+    :raises ArgumentValueError: for a name of no preset or agent, a render mode other than
+        ``None`` and ``"ansi"``.
+    :raises IllegalActionError: for the number of no action (``not_an_action``) or of an
+        action the rules forbid.
+    """
 
     metadata: Final = {"name": "strohmandeln_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, preset: str = "classic", render_mode: str | None = None) -> None:
         super().__init__()
+        preset = args.text(preset, "preset", 64)
         if preset not in PRESETS:
-            raise ValueError(f"no preset named {preset!r}; presets: {', '.join(PRESETS)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise args.bad_value("preset", f"a preset's name ({', '.join(PRESETS)})", preset)
+        if render_mode is not None and args.text(render_mode, "render_mode", 64) != "ansi":
+            raise args.bad_value("render_mode", "None or 'ansi'", render_mode)
         self.rules: RuleSet = PRESETS[preset]
         self.space = ActionSpace(self.rules)
         self.render_mode = render_mode
@@ -78,14 +104,16 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
         self.game_state: GameState | None = None
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[_AGENTS[_seat(agent)]]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[_AGENTS[_seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if options is not None and not args.is_a(options, dict):
+            raise args.wrong_type("options", "None or a dict", options)
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(args.count(seed, "seed", least=-(2**63)))
         self.game_state = deal(self.rules, dealer=self._deals % 2, rng=self._rng)
         self._deals += 1
         self.agents = list(self.possible_agents)
@@ -108,7 +136,7 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.game_state
         assert state is not None
-        view = state.view(_AGENTS.index(agent))
+        view = state.view(_seat(agent))
         return {
             "observation": np.asarray(observation(view), dtype=np.int8),
             "action_mask": np.asarray(self.space.mask(view), dtype=np.int8),
@@ -120,7 +148,9 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.game_state
-        assert state is not None and action is not None
+        assert state is not None
+        if action is None:
+            raise args.wrong_type("action", "an action's number (None only for an agent that is done)", action)
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state = state.apply(self.space.decode(action), player=_AGENTS.index(agent))
         self.rewards = {a: 0.0 for a in self.agents}

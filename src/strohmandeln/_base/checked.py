@@ -74,7 +74,7 @@ def plain_dict(x: object) -> dict[Any, Any] | None:
     if type(x) is dict:
         return x  # type: ignore[return-value]
     if issubclass(type(x), dict):
-        return dict.copy(x)  # type: ignore[arg-type]
+        return dict(dict.items(x))  # type: ignore[arg-type]  # (its storage, read by dict's own view)
     return None
 
 
