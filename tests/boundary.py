@@ -42,6 +42,7 @@ from typing import Any, Final
 import attrs
 
 import strohmandeln as sm
+from strohmandeln.players import HeuristicPlayer, RandomPlayer
 from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
@@ -270,6 +271,8 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.pictures.SeatPicture": lambda: pictures.picture(STATE).seats[0],
         "strohmandeln.analysis.Solution": lambda: analysis.solve(LATE),
         "strohmandeln.analysis.GameSolution": lambda: analysis.solve_game(LATE),
+        "strohmandeln.players.RandomPlayer": lambda: RandomPlayer(random.Random(1)),
+        "strohmandeln.players.HeuristicPlayer": lambda: HeuristicPlayer(),
     }
 
 
@@ -430,7 +433,7 @@ def _methods(cls: type) -> Iterator[tuple[str, Any]]:
         if not klass.__module__.startswith("strohmandeln"):
             continue
         for name, member in vars(klass).items():
-            if name.startswith("_") or name in seen:
+            if (name.startswith("_") and name != "__call__") or name in seen:
                 continue
             seen.add(name)
             if isinstance(member, (staticmethod, classmethod)) or inspect.isfunction(member) or inspect.ismethoddescriptor(member):

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
+from ._base import args
 from .cards import MOND, PAGAT, SKUS, Card
 from .dealing import deal_layout
 from .knowledge import PlayerView
@@ -137,8 +138,9 @@ def card(c: Card | None, *, size: int = CARD_W) -> str:
     Suit cards show their rank and suit symbol (red for hearts and diamonds), tarocks their
     Roman numeral on a cream face, the Sküs a star on a golden one.
 
-    :raises TypeError: if ``c`` is neither a card nor ``None``.
-    :raises ValueError: if ``size`` is not a whole number of pixels from 1 to 10000.
+    :raises ArgumentTypeError: if ``c`` is neither a card nor ``None``, or ``size`` not a whole
+        number.
+    :raises ArgumentValueError: if ``size`` is not from 1 to 10000 pixels.
 
     >>> from strohmandeln import Card
     >>> print(card(Card.parse("♥K"), size=96)[:122])
@@ -146,8 +148,8 @@ def card(c: Card | None, *, size: int = CARD_W) -> str:
     >>> 'data-card="hK"' in card(Card.parse("hK")), 'data-back' in card(None)
     (True, True)
     """
-    if c is not None and not isinstance(c, Card):
-        raise TypeError(f"card() draws a Card or None (a back), not {type(c).__name__}")
+    if c is not None and type(c) is not Card:
+        raise args.wrong_type("c", "a Card or None (a back)", c)
     width = _size(size)
     label = "the back of a card" if c is None else c.name
     return (
@@ -159,9 +161,8 @@ def card(c: Card | None, *, size: int = CARD_W) -> str:
 
 
 def _size(size: object) -> int:
-    if type(size) is not int or not 1 <= size <= 10_000:
-        raise ValueError(f"size must be a whole number of pixels from 1 to 10000, not {size!r}"[:100])
-    return size
+    """A picture's width: a whole number of pixels from 1 to 10,000."""
+    return args.count(size, "size", least=1, most=10_000)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -174,8 +175,10 @@ def table(x: GameState | PlayerView, *, size: int = 800, bottom: int | None = No
     Strohmänner and hand, and the score of a finished deal (see the module's description).
     ``bottom`` is the seat drawn at the bottom, as for :func:`strohmandeln.pictures.picture`.
 
-    :raises TypeError: if ``x`` is neither a state nor a view.
-    :raises ValueError: if ``bottom`` is not 0, 1 or ``None``, or ``size`` not from 1 to 10000.
+    :raises ArgumentTypeError: if ``x`` is neither a state nor a view, or ``bottom`` or
+        ``size`` not a whole number (``bottom`` may be ``None``).
+    :raises ArgumentValueError: if ``bottom`` is not 0 or 1 (``bad_seat``), or ``size`` not from
+        1 to 10000.
 
     >>> import strohmandeln as sm
     >>> import xml.etree.ElementTree as ET
@@ -368,7 +371,8 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     one place: the picture cannot show another deal than :func:`strohmandeln.deal` makes.
 
     :raises DeckError: if ``order`` is not an order of the rule set's deck (as ``deal_layout``).
-    :raises ValueError: if ``size`` is not from 1 to 10000.
+    :raises ArgumentTypeError: as ``deal_layout``, and if ``size`` is not a whole number.
+    :raises ArgumentValueError: as ``deal_layout``, and if ``size`` is not from 1 to 10000.
 
     >>> import strohmandeln as sm
     >>> picture = deal_packets(sm.CLASSIC, sm.DECK_54, dealer=0)
@@ -376,6 +380,7 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     (12, 4)
     """
     width = _size(size)
+    dealer = args.seat(dealer, "dealer")
     hands, piles = deal_layout(rules, order, dealer=dealer)
     elder = 1 - dealer
     # Where each card goes (R6, as deal_layout says); a packet is a run of the deck's cards that go
