@@ -92,7 +92,7 @@ def _baseline() -> dict[str, Callable[[], object]]:
         "ascii": lambda: False,
         "best_actions": lambda: (PLAY,),
         "best_plays": lambda: (PLAY,),
-        "bonus": lambda: sm.Bonus.PAGAT_ULTIMO,
+        "bonus": lambda: sm.Bonus.PAGAT,
         "bottom": lambda: 0,
         "c": lambda: CARD,
         "call": lambda: None,
@@ -865,11 +865,17 @@ def judge(entry: EntryPoint, parameter: str | None, value: object) -> str | None
     raised a library error with a reason and a short message, in time), else what went wrong."""
     start = time.thread_time()
     watchdog = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if watchdog:
-        previous = signal.signal(signal.SIGALRM, _interrupt)
-        signal.setitimer(signal.ITIMER_REAL, WATCHDOG)
+    previous: Any = None
     try:
-        entry.call(parameter, value)
+        if watchdog:
+            previous = signal.signal(signal.SIGALRM, _interrupt)
+            signal.setitimer(signal.ITIMER_REAL, WATCHDOG)
+        try:
+            entry.call(parameter, value)
+        finally:
+            if watchdog:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
     except Timeout:
         return f"still running after {WATCHDOG:.0f} s"
     except MemoryError:
@@ -884,10 +890,6 @@ def judge(entry: EntryPoint, parameter: str | None, value: object) -> str | None
         if isinstance(error, KeyboardInterrupt):
             raise
         return f"{type(error).__name__}: {_first_line(error)}"
-    finally:
-        if watchdog:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
     spent = time.thread_time() - start
     if spent > MAX_SECONDS:
         return f"took {spent:.1f} s of CPU time"

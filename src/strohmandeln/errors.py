@@ -130,6 +130,8 @@ class Reason(enum.StrEnum):
     INCONSISTENT_RULES = "inconsistent_rules"
     # states
     NOT_FINISHED = "not_finished"
+    #: No longer raised: what is not a state where one belongs is ``wrong_type``, as every
+    #: argument of the wrong type is (the code stays: codes never change).
     NOT_A_STATE = "not_a_state"
     WRONG_RULES = "wrong_rules"
     # serialization

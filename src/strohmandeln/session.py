@@ -202,7 +202,7 @@ class Session:
         dealt, the history of the deals must be the session's and the match must stand where the
         session stands.
 
-        :raises StateError: ``not_a_state``, ``not_finished`` and the others of
+        :raises StateError: ``not_finished`` and the others of
             :meth:`Match.record <strohmandeln.Match.record>` for a deal that cannot be recorded;
             ``malformed_document`` if the archive is not this session's.
         :raises ArgumentTypeError: if ``deals`` is not an iterable.

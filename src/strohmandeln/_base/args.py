@@ -29,10 +29,10 @@ import enum
 import itertools
 import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any, Final, TypeVar
 
-from ..errors import ArgumentTypeError, ArgumentValueError, Reason, a_type, shown
+from ..errors import ArgumentTypeError, ArgumentValueError, Reason, StrohmandelnError, a_type, shown
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
@@ -278,11 +278,52 @@ def items(value: object, name: str, limit: int = MAX_CONTAINER, *, sets: bool = 
         raise wrong_type(name, "an iterable" if iterable else "a sequence or a set" if sets else "a sequence", value)
     try:
         got = tuple(itertools.islice(value, limit + 1))  # type: ignore[call-overload]
+    except StrohmandelnError:  # (a generator of the library's own that refuses what it reads)
+        raise
     except Exception as error:  # (a container of the caller's whose iteration fails)
-        raise ArgumentTypeError(Reason.WRONG_TYPE, f"{name} cannot be read: its iteration raised {a_type(error)}") from error
+        raise _unreadable(name, error) from error
     if len(got) > limit:
         raise _too_many(name, limit)
     return got
+
+
+def iterate(value: object, name: str, limit: int = MAX_CONTAINER) -> Iterator[Any]:
+    """The items of an iterable argument, one by one (for a caller that works on each item before
+    it reads the next, as a match records deals): the checks of :func:`items` with ``iterable``,
+    the type at once, the cap and the iteration's own errors as the items are read."""
+    if is_a(value, (str, bytes, bytearray, memoryview, Mapping)) or not is_a(value, Iterable):
+        raise wrong_type(name, "an iterable", value)
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]
+    except Exception as error:
+        raise _unreadable(name, error) from error
+    return _items_of(iterator, name, limit)
+
+
+def _items_of(iterator: Iterator[Any], name: str, limit: int) -> Iterator[Any]:
+    for _ in range(limit):
+        try:
+            item = next(iterator)
+        except StopIteration:
+            return
+        except StrohmandelnError:
+            raise
+        except Exception as error:
+            raise _unreadable(name, error) from error
+        yield item
+    try:
+        next(iterator)
+    except StopIteration:
+        return
+    except StrohmandelnError:
+        raise
+    except Exception as error:
+        raise _unreadable(name, error) from error
+    raise _too_many(name, limit)
+
+
+def _unreadable(name: str, error: BaseException) -> ArgumentTypeError:
+    return ArgumentTypeError(Reason.WRONG_TYPE, f"{name} cannot be read: its iteration raised {a_type(error)}")
 
 
 def _too_many(name: str, limit: int) -> ArgumentValueError:

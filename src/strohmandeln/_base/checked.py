@@ -24,7 +24,8 @@ import attrs
 
 from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown, type_name
 from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
-from .args import count
+from .args import count, flag, instance, plain_text, whole, wrong_type
+from .args import member as member_of
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -232,6 +233,13 @@ class Kind:
         """What is wrong with ``value`` as the field ``name``; nothing if it fits."""
         raise NotImplementedError
 
+    def typed(self, name: str, value: Any) -> Any:
+        """``value`` as the field keeps it (a whole number of another library as an ``int``, a
+        text of a subclass of ``str`` as a plain one), or :class:`~strohmandeln.ArgumentTypeError`
+        if it is of the wrong type (:mod:`strohmandeln.errors`'s policy); its range is
+        :meth:`problems`'s."""
+        return value
+
     def dump(self, value: Any) -> Any:
         """``value`` in JSON types."""
         return value
@@ -248,8 +256,11 @@ class Choice(Kind):
         self.choices = choices
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if not isinstance(value, self.choices):
+        if type(value) is not self.choices:
             yield f"{name} must be a {self.choices.__name__}"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return value if type(value) is self.choices else member_of(self.choices, value, name)
 
     def dump(self, value: Any) -> Any:
         return value.value
@@ -264,6 +275,9 @@ class Flag(Kind):
     def problems(self, name: str, value: Any) -> Iterator[str]:
         if type(value) is not bool:
             yield f"{name} must be True or False"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return flag(value, name)
 
     def load(self, x: object, path: str) -> Any:
         return boolean(x, path)
@@ -280,6 +294,14 @@ class Whole(Kind):
             either = "None or " if self.optional else ""
             yield f"{name} must be {either}a whole number of {self.unit}, {self.lo:,} to {self.hi:,}"
 
+    def typed(self, name: str, value: Any) -> Any:
+        if type(value) is int or (value is None and self.optional):
+            return value
+        number = whole(value)
+        if number is None:
+            raise wrong_type(name, f"{'None or ' if self.optional else ''}a whole number of {self.unit}", value)
+        return number
+
     def load(self, x: object, path: str) -> Any:
         return None if x is None and self.optional else integer(x, path, self.lo, self.hi)
 
@@ -290,8 +312,14 @@ class Text(Kind):
     def __init__(self, shortest: int, longest: int, *, required: bool = False) -> None:
         self.shortest, self.longest, self.required = shortest, longest, required
 
+    def typed(self, name: str, value: Any) -> Any:
+        plain = plain_text(value)
+        if plain is None:
+            raise wrong_type(name, "a str", value)
+        return plain
+
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if not isinstance(value, str) or not self.shortest <= len(value) <= self.longest:
+        if type(value) is not str or not self.shortest <= len(value) <= self.longest:
             size = f"{self.shortest} to {self.longest:,}" if self.shortest else f"text of at most {self.longest:,}"
             yield f"the {name} must be {size} characters"
 
@@ -306,10 +334,13 @@ class Nested(Kind):
         self.cls = cls
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if isinstance(value, self.cls):
+        if type(value) is self.cls:
             yield from field_problems(value, f"{name}.")
         else:
             yield f"{name} must be a {self.cls.__name__}"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return instance(value, self.cls, name)
 
     def dump(self, value: Any) -> Any:
         return to_fields(value)
@@ -330,6 +361,15 @@ class Counts(Kind):
             if type(number) is not int or not self.lo <= number <= self.hi:
                 yield f"{self.what} {key.value} needs a whole value, {self.lo:,} to {self.hi:,}"
 
+    def typed(self, name: str, value: Any) -> Any:
+        out = []
+        for key, number in value:  # (pairs of a member and a value, as the field's converter made them)
+            fixed = number if type(number) is int else whole(number)
+            if fixed is None:
+                raise wrong_type(f"{name}[{key.value}]", "a whole number", number)
+            out.append((key, fixed))
+        return tuple(out)
+
     def dump(self, value: Any) -> Any:
         return {key.value: number for key, number in value}
 
@@ -346,6 +386,17 @@ def kind_of(field: attrs.Attribute[Any]) -> Kind:
     """The kind of a field."""
     found: Kind = field.metadata[KIND]
     return found
+
+
+def typed_fields(value: Any) -> None:
+    """Give each field of the frozen attrs instance ``value`` its kind's type
+    (:meth:`Kind.typed`): the first of the wrong type raises
+    :class:`~strohmandeln.ArgumentTypeError`."""
+    for field in attrs.fields(type(value)):
+        given = getattr(value, field.name)
+        fixed = kind_of(field).typed(field.name, given)
+        if fixed is not given:
+            object.__setattr__(value, field.name, fixed)
 
 
 def field_problems(value: Any, prefix: str = "") -> Iterator[str]:
