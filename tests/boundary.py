@@ -228,6 +228,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.svg.card": {"size": lambda: 48},
     "strohmandeln.svg.deal_packets": {"order": lambda: CLASSIC.deck.cards},
     "strohmandeln.errors.StrohmandelnError": {"message": lambda: "a message"},
+    "strohmandeln.records.RecordError": {"line": lambda: 3, "token": lambda: None, "cause": lambda: sm.Reason.INVALID_CARD},
     "strohmandeln.players.RandomPlayer": {"rng": lambda: random.Random(1)},
     "strohmandeln.pettingzoo.StrohmandelnEnv.step": {"action": lambda: 0},
     "strohmandeln.pettingzoo.StrohmandelnEnv.reset": {"seed": lambda: 1, "options": lambda: None},

@@ -416,7 +416,11 @@ class ScoringTable:
 
         >>> ScoringTable.from_dict({"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}).major_points
         45
+
+        :raises SerializationError: for a malformed description, at ``path``.
+        :raises ArgumentTypeError: if ``path`` is not a text (``too_large`` over 1,000 characters).
         """
+        path = args.text(path, "path", 1000)
         table: ScoringTable = checked.from_fields(cls, data, path)
         return table
 
@@ -495,7 +499,11 @@ class RuleSet:
         >>> RuleSet.from_dict({"name": "x", "scoring": {"simple_won": 1}})
         Traceback (most recent call last):
         strohmandeln.errors.SerializationError: rules.scoring: missing field 'undertaken_won'
+
+        :raises SerializationError: for a malformed or inconsistent description, at ``path``.
+        :raises ArgumentTypeError: if ``path`` is not a text (``too_large`` over 1,000 characters).
         """
+        path = args.text(path, "path", 1000)
         rules: RuleSet = checked.from_fields(cls, data, path)
         return rules
 

@@ -251,10 +251,12 @@ def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
     >>> result == score(state), result.totals
     (True, (3, -3))
     """
-    if not isinstance(data, dict):
+    plain = checked.plain_dict(data)
+    if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
+    data = plain
     extra = tuple(k for k in data if k not in ("format", "type"))
-    d = checked.header(data, "result", (), tuple(k for k in extra if isinstance(k, str)))
+    d = checked.header(data, "result", (), tuple(k for k in extra if type(k) is str))
     body = {k: v for k, v in d.items() if k not in ("format", "type")}
     try:
         return DealResult.from_dict(body, rules)

@@ -435,7 +435,7 @@ class GameState(KernelState):
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if multiplier is None:
             multiplier = record.multiplier_of(self._c)
-        elif multiplier != 1 or type(multiplier) is not int:
+        elif type(multiplier) is not int or multiplier != 1:
             multiplier = args.stakes(multiplier)
         if rules is None:
             return scoring.result_of(self._c, multiplier)
