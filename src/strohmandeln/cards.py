@@ -127,7 +127,11 @@ class Rank(enum.IntEnum):
 
         >>> Rank.FIRST.label(Suit.HEARTS), Rank.FIRST.label(Suit.CLUBS)
         ('1', '10')
+
+        :raises ArgumentTypeError: if ``suit`` is neither a :class:`Suit` nor a whole number.
+        :raises ArgumentValueError: with reason ``bad_value`` for the value of no suit.
         """
+        suit = args.member(Suit, suit, "suit")
         if self >= Rank.JACK:
             return "JCQK"[self - Rank.JACK]
         if suit.is_red:

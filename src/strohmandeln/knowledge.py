@@ -49,7 +49,10 @@ class PlayerView:
     _memo: dict[str, Any]
 
     def __init__(self, seen: object = None) -> None:
-        """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection)."""
+        """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection).
+
+        :raises ArgumentTypeError: for anything else: make a view with ``state.view(player)``.
+        """
         if type(seen) is not Seen:
             raise ArgumentTypeError(Reason.WRONG_TYPE, "use GameState.view() to create a PlayerView")
         object.__setattr__(self, "_s", seen)
@@ -343,7 +346,10 @@ class PlayerView:
         return events
 
     def events_since(self, ply: int) -> tuple[StrohmannTurn | HiddenTurn, ...]:
-        """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since."""
+        """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since.
+
+        :raises ArgumentTypeError: if ``ply`` is not a whole number.
+        """
         return tuple(event_of(e) for e in seen.events_since(self._s, ply))
 
     def won_cards(self, player: int) -> tuple[Card, ...]:
@@ -356,6 +362,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.won_cards(1), view.won_cards(0)
         ((Card.parse('XX'), Card.parse('XXI')), ())
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.won[args.seat(player)])
 
@@ -369,6 +378,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> print(view.card_points(1), view.card_points(0))
         4⅔ 0
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return CardPoints(self._s.data.thirds_of(self._s.won[args.seat(player)]))
 
@@ -382,6 +394,9 @@ class PlayerView:
         >>> view = state.view(0)
         >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
         (['trull'], frozenset())
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return ANNOUNCEMENTS[announced(self._s.calls, args.seat(player))]
 
@@ -425,6 +440,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.hand_size(0), view.hand_size(1)
         (14, 14)
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return self._s.sizes[args.seat(player)]
 
@@ -439,6 +457,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.known_hand(1) == view.hand, view.known_hand(0)   # seat 0 took up nothing yet
         (True, ())
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.known[args.seat(player)])
 
@@ -452,6 +473,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.unknown_hand_count(0), view.unknown_hand_count(1)
         (14, 0)
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         p = args.seat(player)
         return self._s.sizes[p] - self._s.known[p].bit_count()
@@ -466,6 +490,9 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
         (Card.parse('♥4'), Card.parse('♦4'))
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.tops[args.seat(player)])
 
@@ -481,6 +508,9 @@ class PlayerView:
         StrohmannPile(face_up=None, face_down=3)
         >>> view.strohmann(0, 0)
         StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
+
+        :raises ArgumentTypeError: if ``player`` or ``index`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` or ``bad_strohmann`` if one is out of range.
         """
         p = args.seat(player)
         k = args.strohmann(index)
@@ -495,6 +525,9 @@ class PlayerView:
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
         >>> [(str(pile.face_up), pile.face_down) for pile in view.strohmaenner(0)]
         [('♠J', 3), ('♥J', 3), ('♦J', 3)]
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
@@ -540,6 +573,8 @@ class PlayerView:
         >>> from strohmandeln import parse_action
         >>> view.is_legal(parse_action("XXI")), view.is_legal(parse_action("XX")), view.is_legal("XXI")
         (True, False, False)
+
+        It raises nothing: any value is judged as a move, and what is no legal action is ``False``.
         """
         legal = self._s.legal
         if any(action is a for a in legal):

@@ -211,7 +211,13 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StrohmandelnState:
         """A state whose deal is drawn uniformly among those consistent with ``player_id``'s
-        view (seeded from ``probability_sampler``), with this state's history of actions."""
+        view (seeded from ``probability_sampler``), with this state's history of actions.
+
+        :raises ArgumentTypeError: if ``player_id`` is not a whole number or
+            ``probability_sampler`` no function.
+        :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, or a draw that is not
+            a number from 0 up to 1.
+        """
         state = self._state
         if state is None:
             clone: StrohmandelnState = self.clone()

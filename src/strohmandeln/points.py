@@ -154,6 +154,8 @@ class CardPoints:
         7
         >>> CardPoints.of(DECK_40, Counting.SIMPLE_SUM).rounded     # R4: 88 in all
         88
+
+        :raises ArgumentError: as :func:`card_thirds`.
         """
         return cls(card_thirds(cards, counting))
 

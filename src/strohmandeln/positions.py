@@ -385,6 +385,10 @@ def position(
     """Build a play-phase state from a description; see :class:`Position` (same arguments, the
     same errors).
 
+    :raises DeckError: as :class:`Position`, for a description no deal produces.
+    :raises ArgumentError: as :class:`Position`, for a part of the wrong type or value.
+    :raises NotationError: for card text that names no card (``too_large`` over the cap).
+
     >>> from strohmandeln import CLASSIC, parse_action
     >>> state = position(
     ...     CLASSIC,

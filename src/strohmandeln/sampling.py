@@ -146,7 +146,10 @@ class Sampler:
         return self._view
 
     def sample(self, rng: random.Random | int, *, replay: bool = False) -> GameState:
-        """A full state consistent with the view (see :func:`sample`, the same errors)."""
+        """A full state consistent with the view (see :func:`sample`).
+
+        :raises ArgumentTypeError: as :func:`sample`, for ``rng`` and ``replay``.
+        """
         gen = args.generator(rng)
         replay = args.flag(replay, "replay")
         places, hands = self._model.draw(gen)
@@ -175,7 +178,11 @@ class Sampler:
         return models.count(self._model)
 
     def sample_order(self, rng: random.Random | int) -> tuple[Card, ...]:
-        """Only the deck order of a :meth:`sample` (see :func:`sample_order`, the same errors)."""
+        """Only the deck order of a :meth:`sample` (see :func:`sample_order`).
+
+        :raises StateError: with reason ``no_deck_source`` for a view of a position.
+        :raises ArgumentTypeError: as :func:`sample`, for ``rng``.
+        """
         gen = args.generator(rng)
         if models.is_position(self._model):
             raise StateError(Reason.NO_DECK_SOURCE, "a position has no deck order: use sample() for a state")

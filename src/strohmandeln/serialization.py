@@ -122,6 +122,8 @@ def action_from_dict(data: object) -> Action:
     Play(card=Card.parse('♥K'), announcements=frozenset({<Announcement.TRULL: 'trull'>}), call=None)
     >>> action_from_dict(action_to_dict(Pass()))
     Pass()
+
+    :raises SerializationError: if the document is malformed or its action no action.
     """
     d = checked.header(data, "action", ("action",))
     return read_action(d["action"], "action")
@@ -250,7 +252,12 @@ def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
     >>> result = result_from_dict(result_to_dict(score(state)))
     >>> result == score(state), result.totals
     (True, (3, -3))
+
+    :raises SerializationError: if the document is malformed, inconsistent or not of ``rules``.
+    :raises ArgumentTypeError: if ``rules`` is neither ``None`` nor a :class:`~strohmandeln.RuleSet`.
     """
+    if rules is not None:
+        args.instance(rules, RuleSet, "rules")
     plain = checked.plain_dict(data)
     if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
@@ -307,6 +314,9 @@ def match_from_dict(data: object) -> Match:
     >>> loaded = match_from_dict(match_to_dict(match))
     >>> loaded == match, loaded.scores
     (True, (3, -3))
+
+    :raises SerializationError: if the document is malformed, or a deal cannot be replayed or
+        recorded (the path names it).
     """
     d = checked.header(data, "match", ("rules", "first_dealer", "deals"))
     rules = rules_from_dict(d["rules"])

@@ -295,6 +295,9 @@ class GameState(KernelState):
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> [str(c) for c in state.hand(0)][:5]
         ['VI', 'VII', 'VIII', 'IX', 'X']
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[0])
 
@@ -306,6 +309,9 @@ class GameState(KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> [str(c) for c in state.strohmann_tops(1)]
         ['♠7', '♥4', '♦4']
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[1])
 
@@ -317,6 +323,9 @@ class GameState(KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> len(state.available(1)), len(state.hand(1))
         (18, 15)
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         hand, tops, _ = record.seat(self._c, args.seat(player))
         return cards_of(hand | tops)
@@ -329,6 +338,9 @@ class GameState(KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> state.strohmann(1, 0)
         StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
+
+        :raises ArgumentTypeError: if ``player`` or ``index`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` or ``bad_strohmann`` if one is out of range.
         """
         top, down = record.pile(self._c, args.seat(player), args.strohmann(index))
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
@@ -341,6 +353,9 @@ class GameState(KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> [pile.face_down for pile in state.strohmaenner(0)]
         [3, 3, 3]
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
@@ -353,6 +368,9 @@ class GameState(KernelState):
         >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
         >>> state.won_cards(0)
         (Card.parse('♠7'), Card.parse('♠J'))
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[2])
 
@@ -365,6 +383,9 @@ class GameState(KernelState):
         >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
         >>> print(state.card_points(0))                         # ⅓ + 1⅓
         1⅔
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         won = record.seat(self._c, args.seat(player))[2]
         return CardPoints(record.deal(self._c).data.thirds_of(won))
@@ -378,6 +399,9 @@ class GameState(KernelState):
         >>> state = state.apply(parse_action("I+trull"))     # Elder holds I, XXI and Sküs
         >>> state.announcements(1)
         frozenset({<Announcement.TRULL: 'trull'>})
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return history.ANNOUNCEMENTS[announced(record.calls_of(self._c), args.seat(player))]
 
@@ -431,15 +455,17 @@ class GameState(KernelState):
         ...
         strohmandeln.errors.StateError: a deal of the 54-card deck cannot be scored under rules of the 40-card deck (zwanzigerrufen40)
         """
-        if not self.is_terminal:
-            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if multiplier is None:
             multiplier = record.multiplier_of(self._c)
         elif type(multiplier) is not int or multiplier != 1:
             multiplier = args.stakes(multiplier)
+        if rules is not None:
+            args.instance(rules, RuleSet, "rules")
+        if not self.is_terminal:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if rules is None:
             return scoring.result_of(self._c, multiplier)
-        return scoring.result_by(self._c, multiplier, args.instance(rules, RuleSet, "rules"))
+        return scoring.result_by(self._c, multiplier, rules)
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` knows of this state; ``None`` gives the spectator view (public
@@ -449,6 +475,9 @@ class GameState(KernelState):
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).view(1)
         >>> view.hand == deal(CLASSIC, dealer=0, order=DECK_54).hand(1), view.known_hand(0)
         (True, ())
+
+        :raises ArgumentTypeError: if ``player`` is neither ``None`` nor a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return PlayerView(seen.project(self, None if player is None else args.seat(player)))
 

@@ -268,7 +268,10 @@ class KernelState:
 
     def refusal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` may be applied (by ``player``, at ``expected_ply``, if given),
-        else the error :meth:`apply` would raise."""
+        else the error :meth:`apply` would raise.
+
+        :raises ArgumentTypeError: as :meth:`why_illegal`.
+        """
         c = self._c
         try:
             if expected_ply is not None:
