@@ -410,7 +410,7 @@ class EntryPoint:
             if self._example is None:  # (a value of the class, made once: its fields are the right arguments)
                 self._example = (INSTANCES[self.name](),)
             example = self._example[0]
-            if attrs.has(type(example)) and parameter in {f.name for f in attrs.fields(type(example))}:
+            if attrs.has(type(example)) and parameter in {f.name for f in attrs.fields(type(example))}:  # type: ignore[arg-type]
                 return lambda: getattr(example, parameter)
         if parameter in BASELINE:
             return BASELINE[parameter]
@@ -490,6 +490,18 @@ def _methods(cls: type) -> Iterator[tuple[str, Any]]:
                     yield name, member
 
 
+def _getter(obj: Any) -> Callable[[], Any]:
+    return lambda: obj
+
+
+def _attribute_of(obj: Any, name: str) -> Callable[[], Any]:
+    return lambda: getattr(obj, name)
+
+
+def _method_of(qualified: str, name: str) -> Callable[[], Any]:
+    return lambda: getattr(instance(qualified, name), name)
+
+
 def entry_points() -> list[EntryPoint]:
     """Every public entry point of the package, each once."""
     found: dict[str, EntryPoint] = {}
@@ -510,7 +522,7 @@ def entry_points() -> list[EntryPoint]:
                 if not issubclass(obj, enum.Enum):  # (an enumeration's call is the standard library's lookup)
                     signature = _signature(obj)
                     if signature is not None:
-                        found[qualified] = EntryPoint(qualified, None, lambda obj=obj: obj, signature)
+                        found[qualified] = EntryPoint(qualified, None, _getter(obj), signature)
                 for method, member in _methods(obj):
                     bound = getattr(obj, method)
                     signature = _signature(bound if isinstance(member, (staticmethod, classmethod)) else member)
@@ -520,15 +532,13 @@ def entry_points() -> list[EntryPoint]:
                     found[f"{qualified}.{method}"] = EntryPoint(
                         f"{qualified}.{method}",
                         None if static else qualified,
-                        (lambda obj=obj, method=method: getattr(obj, method))
-                        if static
-                        else (lambda qualified=qualified, method=method: getattr(instance(qualified, method), method)),
+                        _attribute_of(obj, method) if static else _method_of(qualified, method),
                         signature,
                     )
             else:
                 signature = _signature(obj)
                 if signature is not None:
-                    found[qualified] = EntryPoint(qualified, None, lambda obj=obj: obj, signature)
+                    found[qualified] = EntryPoint(qualified, None, _getter(obj), signature)
     return sorted(found.values(), key=lambda e: e.name)
 
 
@@ -717,7 +727,7 @@ class ActionLike:
 
     def __init__(self, index: object = 99) -> None:
         self.card = FakeIndex(index)
-        self.announcements = frozenset()
+        self.announcements: frozenset[object] = frozenset()
         self.call = None
 
 
@@ -740,7 +750,7 @@ class PretendsToBe:
         object.__setattr__(self, "call", None)
 
     @property  # type: ignore[misc]
-    def __class__(self) -> type:  # type: ignore[override]
+    def __class__(self) -> type:
         return object.__getattribute__(self, "_cls")  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:

@@ -76,7 +76,7 @@ def test_every_entry_point_refuses_hostile_values_cleanly(entry: boundary.EntryP
 
 def _big(value: object) -> bool:
     """A value too big to compose many times over (the hostile values take it whole)."""
-    return (type(value) in (str, list) and len(value) > 1000) or (type(value) is int and abs(value) > 10**100)  # type: ignore[arg-type, operator]
+    return (type(value) in (str, list) and len(value) > 1000) or (type(value) is int and abs(value) > 10**100)  # type: ignore[arg-type]
 
 
 #: The hostile values a composition is made of (hypothesis draws their numbers, so that what it
@@ -98,6 +98,8 @@ def _recipes() -> st.SearchStrategy[object]:
 def _made(recipe: object) -> object:
     if type(recipe) is int:
         return _ATOMS[recipe]
+    kind: str
+    parts: Any
     kind, parts = recipe  # type: ignore[misc]
     if kind == "dict":
         return {key: _made(part) for key, part in parts}
@@ -213,8 +215,9 @@ def _documented(entry: boundary.EntryPoint) -> str:
     for part in parts[2:]:
         obj = getattr(obj, part)
         own = obj.__dict__.get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
-        if isinstance(obj, type) and "__init__" in obj.__dict__ and obj.__init__.__doc__:  # (a constructor's own)
-            own = f"{own or ''}\n{obj.__init__.__doc__}"
+        init = obj.__dict__.get("__init__") if isinstance(obj, type) else None
+        if init is not None and init.__doc__:  # (a constructor's own)
+            own = f"{own or ''}\n{init.__doc__}"
         texts.append(inspect.cleandoc(own) if own else "")
     return texts[-1] or "\n".join(texts)
 
@@ -263,7 +266,7 @@ TEN_MEGABYTES = "XXI " * 2_500_000
         lambda: sm.parse_action(TEN_MEGABYTES),
         lambda: playouts(CLASSIC, 2**31, 1),
         lambda: sm.cards_to_text(iter(lambda: sm.Card.parse("XXI"), None)),
-        lambda: sm.card_thirds(range(10**18)),
+        lambda: sm.card_thirds(range(10**18)),  # type: ignore[arg-type]
         lambda: sm.position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0, tricks=iter(lambda: (0, "♥K", "♠Q"), None)),
         lambda: deal(CLASSIC, dealer=0, rng=1, multiplier=limits.MAX_MULTIPLIER + 1),
         lambda: sm.CardPoints(10**13),
@@ -336,7 +339,7 @@ def test_whole_numbers_of_other_libraries_are_taken_as_ints(make: Callable[[int]
     assert sampling.sample(view, make(3)) == sampling.sample(view, 3)  # type: ignore[arg-type]
     puzzle = sm.position(CLASSIC, hands=("♣K", "♣Q"), rest_to=zero, leader=one, dealer=zero)  # type: ignore[arg-type]
     assert puzzle == sm.position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=1, dealer=0)
-    points = sm.CardPoints(make(7))  # type: ignore[arg-type]
+    points = sm.CardPoints(make(7))
     assert points == sm.CardPoints(7) and type(points.thirds) is int
 
 

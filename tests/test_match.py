@@ -427,9 +427,9 @@ def test_record_all_refuses_as_record_does() -> None:
     with pytest.raises(sm.StateError) as info:
         match.record_all([state])
     assert info.value.reason is sm.Reason.NOT_FINISHED
-    with pytest.raises(sm.ArgumentTypeError) as info:  # (a wrong type, as everywhere)
+    with pytest.raises(sm.ArgumentTypeError) as wrong:  # (a wrong type, as everywhere)
         match.record_all(["not a state"])  # type: ignore[list-item]
-    assert info.value.reason is sm.Reason.WRONG_TYPE
+    assert wrong.value.reason is sm.Reason.WRONG_TYPE
 
 
 # --- R26 as amended (2026-12-01): the tie doubles only in the [000] presets ---------------------------

@@ -266,9 +266,9 @@ def test_the_archive_must_be_the_sessions() -> None:
     with pytest.raises(sm.StateError) as info:
         session.replay(forged)
     assert info.value.reason in (Reason.MALFORMED_DOCUMENT, Reason.BAD_SEAT, Reason.WRONG_STAKES)
-    with pytest.raises(sm.ArgumentTypeError) as info:
+    with pytest.raises(sm.ArgumentTypeError) as refused:
         session.replay([*archive[:5], "not a deal"])  # type: ignore[list-item]
-    assert info.value.reason is Reason.WRONG_TYPE
+    assert refused.value.reason is Reason.WRONG_TYPE
 
 
 def test_secrets_and_keys_are_the_servers_own_values() -> None:

@@ -217,9 +217,9 @@ def _legal(state: object) -> tuple[Action, ...]:
     """The legal actions a player chooses from: of a state or a view whose viewer is to act."""
     if not args.is_a(state, (GameState, PlayerView)):
         raise args.wrong_type("state", "a GameState or a PlayerView", state)
-    legal: tuple[Action, ...] = state.legal_actions()  # type: ignore[union-attr]
+    legal: tuple[Action, ...] = state.legal_actions()  # type: ignore[attr-defined]
     if not legal:
-        if state.is_terminal:  # type: ignore[union-attr]
+        if state.is_terminal:  # type: ignore[attr-defined]
             raise StateError(Reason.GAME_OVER, "a player is asked for an action, but the deal is over")
         raise StateError(Reason.NOT_YOUR_TURN, "a player is asked for an action when it is his turn (in his view)")
     return legal

@@ -103,8 +103,8 @@ _FRACTIONS_ASCII: Final = {0: "", 1: " 1/3", 2: " 2/3"}
 def _thirds(value: object) -> int:
     """The thirds of a :class:`CardPoints`: a whole number (an ``int``, or NumPy's), never a
     float, a text or a ``bool``, of at most :data:`~strohmandeln.limits.MAX_THIRDS`."""
-    if type(value) is int and -args.MAX_THIRDS <= value <= args.MAX_THIRDS:  # type: ignore[operator]
-        return value  # type: ignore[return-value]
+    if type(value) is int and -args.MAX_THIRDS <= value <= args.MAX_THIRDS:
+        return value
     number = args.whole(value)
     if number is None:
         raise args.wrong_type("thirds", "a whole number of thirds", value)

@@ -176,14 +176,20 @@ def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announ
     return out[0], out[1]
 
 
-def _seat(name: str) -> Any:
-    """The converter of the seat field ``name``."""
-    return lambda value: args.seat(value, name)
+def _leader(value: object) -> int:
+    return args.seat(value, "leader")
 
 
-def _seat_or_none(name: str) -> Any:
-    """The converter of the seat field ``name`` that may be ``None``."""
-    return lambda value: args.seat_or_none(value, name)
+def _dealer(value: object) -> int:
+    return args.seat(value, "dealer")
+
+
+def _undertaker(value: object) -> int | None:
+    return args.seat_or_none(value, "undertaker")
+
+
+def _rest_to(value: object) -> int | None:
+    return args.seat_or_none(value, "rest_to")
 
 
 def _doubled(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -245,18 +251,18 @@ class Position:
     won: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(default=((), ()), converter=_won)
     #: The seat whose tricks take every card not given elsewhere, or ``None`` (then every card
     #: must be given).
-    rest_to: int | None = attrs.field(default=None, converter=_seat_or_none("rest_to"))
+    rest_to: int | None = attrs.field(default=None, converter=_rest_to)
     #: Set-up tricks given card by card, ``(leader, led card, followed card)``, won as R15 says;
     #: they come after the tricks of :attr:`won`, the last one given last, each led by the
     #: winner of the one before. A card played with a Rostopschin call (R18) is given as its
     #: :class:`~strohmandeln.Play` (``Play(XVII, call=Call.ROSS)``, or ``"XVII!ross"``).
     tricks: tuple[tuple[int, Card | Play, Card | Play], ...] = attrs.field(default=(), converter=_tricks)
     #: The seat to lead the next trick.
-    leader: int = attrs.field(converter=_seat("leader"))
+    leader: int = attrs.field(converter=_leader)
     #: The dealer (R5; Elder is the other seat).
-    dealer: int = attrs.field(default=0, converter=_seat("dealer"))
+    dealer: int = attrs.field(default=0, converter=_dealer)
     #: The undertaker (R8), or ``None`` for a simple game.
-    undertaker: int | None = attrs.field(default=None, converter=_seat_or_none("undertaker"))
+    undertaker: int | None = attrs.field(default=None, converter=_undertaker)
     #: Whether the undertaker was doubled (R10).
     doubled: bool = attrs.field(default=False, validator=_doubled)
     #: The announcements each seat has made (R17).

@@ -10,8 +10,6 @@ that build them, and importable from :mod:`strohmandeln` and :mod:`strohmandeln.
 from __future__ import annotations
 
 import enum
-from typing import Any
-
 import attrs
 
 from ._base import args
@@ -69,41 +67,76 @@ def card_strength(card: Card) -> int:
 _TRICKS = 27
 
 
-def _whole(name: str, lo: int, hi: int) -> Any:
-    """The converter of a whole-number field from ``lo`` to ``hi`` (:mod:`strohmandeln.errors`'s
-    policy: a text, a float or a ``bool`` is a wrong type)."""
-
-    def convert(value: object) -> int:
-        if type(value) is int and lo <= value <= hi:  # type: ignore[operator]
-            return value  # type: ignore[return-value]
-        number = args.count(value, name, least=lo)
-        if number > hi:
-            raise args.bad_value(name, f"{lo} to {hi}", number)
-        return number
-
-    return convert
+def _whole(value: object, name: str, lo: int, hi: int) -> int:
+    """A whole-number field from ``lo`` to ``hi`` (:mod:`strohmandeln.errors`'s policy: a text, a
+    float or a ``bool`` is a wrong type)."""
+    if type(value) is int and lo <= value <= hi:
+        return value
+    number = args.count(value, name, least=lo)
+    if number > hi:
+        raise args.bad_value(name, f"{lo} to {hi}", number)
+    return number
 
 
-def _seat(name: str) -> Any:
-    return lambda value: value if type(value) is int and (value == 0 or value == 1) else args.seat(value, name)
+def _seat(value: object, name: str) -> int:
+    return value if type(value) is int and (value == 0 or value == 1) else args.seat(value, name)
 
 
-def _flag(name: str) -> Any:
-    return lambda value: value if value is True or value is False else args.flag(value, name)
+def _flag(value: object, name: str) -> bool:
+    return value if value is True or value is False else args.flag(value, name)
 
 
-def _card(name: str, *, optional: bool = False) -> Any:
-    def convert(value: object) -> Card | None:
-        if type(value) is Card or (optional and value is None):
-            return value  # type: ignore[return-value]
-        raise args.wrong_type(name, "None or a Card" if optional else "a Card", value)
+def _number(value: object) -> int:
+    return _whole(value, "number", 1, _TRICKS)
 
-    return convert
+
+def _after_trick(value: object) -> int:
+    return _whole(value, "after_trick", 0, _TRICKS)
+
+
+def _strohmann(value: object) -> int:
+    return _whole(value, "strohmann", 0, 2)
+
+
+def _face_down(value: object) -> int:
+    return _whole(value, "face_down", 0, 4)
+
+
+def _leader(value: object) -> int:
+    return _seat(value, "leader")
+
+
+def _winner(value: object) -> int:
+    return _seat(value, "winner")
+
+
+def _player(value: object) -> int:
+    return _seat(value, "player")
+
+
+def _to_hand(value: object) -> bool:
+    return _flag(value, "to_hand")
+
+
+def _hidden(value: object) -> bool:
+    return _flag(value, "hidden")
+
+
+def _card(value: object) -> Card:
+    if type(value) is Card:
+        return value
+    raise args.wrong_type("card", "a Card", value)
+
+
+def _face_up(value: object) -> Card | None:
+    if value is None or type(value) is Card:
+        return value
+    raise args.wrong_type("face_up", "None or a Card", value)
 
 
 def _plays(value: object) -> tuple[Play, Play]:
-    if type(value) is tuple and len(value) == 2 and type(value[0]) is Play and type(value[1]) is Play:  # type: ignore[arg-type]
-        plays: tuple[Play, Play] = value  # type: ignore[assignment]
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is Play and type(value[1]) is Play:
+        plays: tuple[Play, Play] = value
     else:
         a, b = args.pair(value, "plays")
         for i, play in enumerate((a, b)):
@@ -116,8 +149,8 @@ def _plays(value: object) -> tuple[Play, Play]:
 
 
 def _flags(value: object) -> tuple[bool, bool]:
-    if type(value) is tuple and len(value) == 2 and type(value[0]) is bool and type(value[1]) is bool:  # type: ignore[arg-type]
-        return value  # type: ignore[return-value]
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is bool and type(value[1]) is bool:
+        return value
     a, b = args.pair(value, "from_strohmann")
     return (args.flag(a, "from_strohmann[0]"), args.flag(b, "from_strohmann[1]"))
 
@@ -179,15 +212,15 @@ class Trick:
     """
 
     #: 1 for the first trick.
-    number: int = attrs.field(converter=_whole("number", 1, _TRICKS))
+    number: int = attrs.field(converter=_number)
     #: The seat that led.
-    leader: int = attrs.field(converter=_seat("leader"))
+    leader: int = attrs.field(converter=_leader)
     #: The leader's play and the follower's play.
     plays: tuple[Play, Play] = attrs.field(converter=_plays)
     #: Whether each card was the face-up top of a Strohmann (else it came from the hand).
     from_strohmann: tuple[bool, bool] = attrs.field(converter=_flags)
     #: The seat that won the trick.
-    winner: int = attrs.field(converter=_seat("winner"))
+    winner: int = attrs.field(converter=_winner)
 
     def __attrs_post_init__(self) -> None:
         led, followed = self.plays[0].card, self.plays[1].card
@@ -243,17 +276,17 @@ class StrohmannTurn:
     """
 
     #: The owner of the Strohmann.
-    player: int = attrs.field(converter=_seat("player"))
+    player: int = attrs.field(converter=_player)
     #: Which Strohmann: 0, 1, 2 for the first (leftmost), second and third.
-    strohmann: int = attrs.field(converter=_whole("strohmann", 0, 2))
+    strohmann: int = attrs.field(converter=_strohmann)
     #: The card (the true card; see ``hidden``).
-    card: Card = attrs.field(converter=_card("card"))
+    card: Card = attrs.field(converter=_card)
     #: Whether the card went into the hand (a tarock, a King or a last card) or stays face up.
-    to_hand: bool = attrs.field(converter=_flag("to_hand"))
+    to_hand: bool = attrs.field(converter=_to_hand)
     #: Whether the card was taken up without being shown (R12).
-    hidden: bool = attrs.field(converter=_flag("hidden"))
+    hidden: bool = attrs.field(converter=_hidden)
     #: The number of tricks completed when it was turned: 0 for the uncovering before play.
-    after_trick: int = attrs.field(converter=_whole("after_trick", 0, _TRICKS))
+    after_trick: int = attrs.field(converter=_after_trick)
 
     def __attrs_post_init__(self) -> None:
         if self.hidden and not self.to_hand:
@@ -276,9 +309,9 @@ class StrohmannPile:
     """
 
     #: The face-up top card, playable by its owner (R13), or ``None``.
-    face_up: Card | None = attrs.field(converter=_card("face_up", optional=True))
+    face_up: Card | None = attrs.field(converter=_face_up)
     #: How many cards lie face down (unknown to everyone).
-    face_down: int = attrs.field(converter=_whole("face_down", 0, 4))
+    face_down: int = attrs.field(converter=_face_down)
 
 
 @attrs.frozen
@@ -311,11 +344,11 @@ class HiddenTurn:
     """
 
     #: The owner of the Strohmann.
-    player: int = attrs.field(converter=_seat("player"))
+    player: int = attrs.field(converter=_player)
     #: Which Strohmann: 0, 1, 2.
-    strohmann: int = attrs.field(converter=_whole("strohmann", 0, 2))
+    strohmann: int = attrs.field(converter=_strohmann)
     #: The number of tricks completed when the card was taken up.
-    after_trick: int = attrs.field(converter=_whole("after_trick", 0, _TRICKS))
+    after_trick: int = attrs.field(converter=_after_trick)
 
     @property
     def card(self) -> None:

@@ -214,9 +214,9 @@ def plain_text(value: object) -> str | None:
     """``value`` as a plain ``str`` if it is a text (of a subclass of ``str`` too: the text it
     holds, without calling the subclass's methods), else ``None``."""
     if type(value) is str:
-        return value  # type: ignore[return-value]
+        return value
     if is_a(value, str):
-        return str.__str__(value)  # type: ignore[arg-type]
+        return str.__str__(value)
     return None
 
 
@@ -240,7 +240,7 @@ def enum_member(enum: type[E], value: object) -> E | None:
     (<Suit.HEARTS: 2>, None, None)
     """
     if type(value) is enum:
-        return value  # type: ignore[return-value]
+        return value
     key = plain_text(value)
     found = enum._value2member_map_.get(key if key is not None else whole(value))
     return found  # type: ignore[return-value]

@@ -73,7 +73,7 @@ def plain_dict(x: object) -> dict[Any, Any] | None:
     """``x`` as a plain dict if it is one (of a subclass too: a copy of what it holds, made without
     calling the subclass's methods), else ``None``."""
     if type(x) is dict:
-        return x  # type: ignore[return-value]
+        return x
     if issubclass(type(x), dict):
         return dict(dict.items(x))  # type: ignore[arg-type]  # (its storage, read by dict's own view)
     return None
@@ -82,7 +82,7 @@ def plain_dict(x: object) -> dict[Any, Any] | None:
 def plain_list(x: object) -> list[Any] | None:
     """``x`` as a plain list if it is one (of a subclass too, as :func:`plain_dict`), else ``None``."""
     if type(x) is list:
-        return x  # type: ignore[return-value]
+        return x
     if issubclass(type(x), list):
         return list.copy(x)  # type: ignore[arg-type]
     return None
@@ -135,7 +135,7 @@ def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
     if type(x) is not str:
         if not issubclass(type(x), str):
             raise fail(path, f"expected text, not {kind(x)}")
-        x = str.__str__(x)  # type: ignore[arg-type]
+        x = str.__str__(x)
     if len(x) > limit:
         raise fail(path, f"text longer than {limit} characters", Reason.TOO_LARGE)
     try:
@@ -193,12 +193,12 @@ def parse_json(text: object, max_length: object) -> object:
     limit = count(max_length, "max_length")
     if type(text) is not str and type(text) is not bytes:
         if issubclass(type(text), str):
-            text = str.__str__(text)  # type: ignore[arg-type]
+            text = str.__str__(text)
         elif issubclass(type(text), (bytes, bytearray)):
             text = b"" + text  # type: ignore[operator]  # (the plain bytes it holds)
         else:
             raise fail("document", f"expected JSON text, not {kind(text)}")
-    if len(text) > limit:  # type: ignore[arg-type]
+    if len(text) > limit:
         raise fail("document", f"longer than {limit:,} characters", Reason.TOO_LARGE)
     try:
         return json.loads(text)
