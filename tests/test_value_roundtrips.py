@@ -28,6 +28,7 @@ from strohmandeln import serialization as S
 from strohmandeln.positions import Position
 from strohmandeln.table import HiddenTurn, StrohmannPile, StrohmannTurn, Trick
 
+numpy: Any
 try:
     import numpy
 except ImportError:  # (an optional extra)
@@ -76,7 +77,7 @@ def test_card_points_that_construct_write_and_read_back(thirds: object) -> None:
     """``CardPoints(1.5)`` once built and its ``str()`` raised ``KeyError``: now only whole
     thirds construct (a NumPy integer as the int it is), and every one that does is written by
     ``str``, ``ascii`` and ``as_cards`` and equals its fraction."""
-    points = _accepted(lambda: CardPoints(thirds))  # type: ignore[arg-type]
+    points = _accepted(lambda: CardPoints(thirds))
     if points is None:
         assert type(thirds) is not int or abs(thirds) > sm.limits.MAX_THIRDS
         return
@@ -158,7 +159,7 @@ def test_tricks_that_construct_are_tricks_the_rules_give(
     """A trick builds only of a number 1 to 27, seats, two plays of different cards, two flags,
     and the winner R15 names; then its fields build it again, and it pickles."""
     plays = tuple(Play(c) if type(c) is Card else c for c in (led, followed))
-    trick = _accepted(lambda: Trick(number, leader, plays, from_strohmann, winner))  # type: ignore[arg-type]
+    trick = _accepted(lambda: Trick(number, leader, plays, from_strohmann, winner))
     if trick is None:
         return
     assert trick.winner == (trick.leader if sm.trick_winner(*trick.cards) is trick.cards[0] else 1 - trick.leader)
@@ -174,13 +175,13 @@ def test_strohmann_turns_that_construct_are_turns_the_rules_give(
 ) -> None:
     """R11, R12: a tarock or King turned up goes into the hand, and so does a card taken up
     unseen: no turn builds that says otherwise."""
-    turn = _accepted(lambda: StrohmannTurn(player, strohmann, card, to_hand, hidden, after_trick))  # type: ignore[arg-type]
+    turn = _accepted(lambda: StrohmannTurn(player, strohmann, card, to_hand, hidden, after_trick))
     if turn is None:
         return
     assert turn.to_hand or not (turn.hidden or turn.card.is_tarock or turn.card.is_king)
     _survives_its_fields(turn)
     _survives_pickling_and_copying(turn)
-    hidden_turn = _accepted(lambda: HiddenTurn(player, strohmann, after_trick))  # type: ignore[arg-type]
+    hidden_turn = _accepted(lambda: HiddenTurn(player, strohmann, after_trick))
     assert hidden_turn is not None and hidden_turn.card is None
     _survives_its_fields(hidden_turn)
 
@@ -188,7 +189,7 @@ def test_strohmann_turns_that_construct_are_turns_the_rules_give(
 @settings(max_examples=200)
 @given(face_up=st.one_of(st.none(), _CARDS), face_down=_wholes(0, 4))
 def test_strohmann_piles_that_construct_round_trip(face_up: object, face_down: object) -> None:
-    pile = _accepted(lambda: StrohmannPile(face_up, face_down))  # type: ignore[arg-type]
+    pile = _accepted(lambda: StrohmannPile(face_up, face_down))
     if pile is not None:
         assert 0 <= pile.face_down <= 4 and type(pile.face_down) is int
         _survives_its_fields(pile)
@@ -203,8 +204,8 @@ def test_the_kernels_tricks_and_turns_are_built_through_the_checks() -> None:
         for turn in final.events:
             _survives_its_fields(turn)
         for seat in (0, 1):
-            for turn in final.view(seat).events:
-                _survives_its_fields(turn)
+            for seen in final.view(seat).events:
+                _survives_its_fields(seen)
 
 
 # ---------------------------------------------------------------------------------------------
