@@ -519,7 +519,12 @@ def entry_points() -> list[EntryPoint]:
             if isinstance(obj, type):
                 if _is_typed_dict(obj):
                     continue  # (a type for annotations: calling it makes a dict)
-                if not issubclass(obj, enum.Enum):  # (an enumeration's call is the standard library's lookup)
+                if issubclass(obj, enum.Enum):  # (a lookup by value: Suit(2))
+                    first = next(iter(obj)).value
+                    BASELINE_OF.setdefault(qualified, {"value": _getter(first)})
+                    lookup = inspect.Signature([inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY)])
+                    found[qualified] = EntryPoint(qualified, None, _getter(obj), lookup)
+                else:
                     signature = _signature(obj)
                     if signature is not None:
                         found[qualified] = EntryPoint(qualified, None, _getter(obj), signature)

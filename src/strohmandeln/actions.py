@@ -27,7 +27,7 @@ import attrs
 
 from ._base import args
 from .cards import DECK_54, Card
-from .errors import NotationError, Reason, quoted, shown
+from .errors import NotationError, Reason, ValueLookup, quoted, shown
 
 __all__ = [
     "Action",
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 
-class Announcement(enum.Enum):
+class Announcement(enum.Enum, metaclass=ValueLookup):
     """Combinations announced while held in the hand (R17).
 
     >>> play = parse_action("Sküs+trull")
@@ -58,7 +58,7 @@ class Announcement(enum.Enum):
     FOUR_KINGS = "kings"
 
 
-class Call(enum.Enum):
+class Call(enum.Enum, metaclass=ValueLookup):
     """The calls of Rostopschin (R18).
 
     >>> parse_action("XVII!ross").call, str(Play(Card.parse("XVIII"), call=Call.TOPSCHIN))

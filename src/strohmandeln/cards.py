@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from typing import Any, Final, NoReturn, Self
 
 from ._base import args
-from .errors import ArgumentTypeError, NotationError, Reason, quoted, shown
+from .errors import ArgumentTypeError, NotationError, Reason, ValueLookup, quoted, shown
 
 __all__ = [
     "DECK_40",
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=ValueLookup):
     """The four suits, in canonical order. Clubs and spades are black, hearts and diamonds red.
 
     >>> [suit.symbol for suit in Suit], Card.parse("♦K").suit
@@ -99,7 +99,7 @@ class Suit(enum.IntEnum):
         return self >= Suit.HEARTS
 
 
-class Rank(enum.IntEnum):
+class Rank(enum.IntEnum, metaclass=ValueLookup):
     """The rank of a suit card, higher value = stronger card.
 
     The four pips are named by their place because their labels depend on the colour: ``FIRST``

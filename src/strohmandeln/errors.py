@@ -73,6 +73,7 @@ ArgumentValueError bad_seat | dealer must be seat 0 or 1, not 2
 from __future__ import annotations
 
 import enum
+import operator
 from typing import Any, Final
 
 __all__ = [
@@ -91,7 +92,61 @@ __all__ = [
 ]
 
 
-class Reason(enum.StrEnum):
+class ValueLookup(enum.EnumType):
+    """The metaclass of the library's enumerations: a member looked up by its value
+    (``Suit(2)``, ``Reason("game_over")``) is found as the standard library finds it, but what
+    names no member is refused by the library's errors, without hashing, comparing or writing the
+    repr of what was given (the standard lookup does all three): an
+    :class:`ArgumentValueError` (reason ``bad_value``) for a text or whole number of no member,
+    an :class:`ArgumentTypeError` for anything else. A member's value is a text or a whole
+    number (an integer of another library too, :func:`operator.index`; never a ``bool``).
+
+    >>> from strohmandeln import Suit
+    >>> Suit(2), Reason("game_over")
+    (<Suit.HEARTS: 2>, <Reason.GAME_OVER: 'game_over'>)
+    >>> for value in (9, [[]]):
+    ...     try:
+    ...         Suit(value)
+    ...     except (TypeError, ValueError) as error:
+    ...         print(type(error).__name__, "|", error)
+    ArgumentValueError | 9 is the value of no Suit
+    ArgumentTypeError | Suit() takes the value of a member, not a list
+    """
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # (the functional API: Enum("Name", "A B"))
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        key = _lookup_key(value)
+        member = None if key is None else cls.__dict__["_value2member_map_"].get(key)
+        if member is not None:
+            return member
+        name = _CLASS_NAME.__get__(cls)
+        if key is None:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{name}() takes the value of a member, not {a_type(value)}")
+        raise ArgumentValueError(Reason.BAD_VALUE, f"{shown(key)} is the value of no {name}")
+
+
+def _lookup_key(value: object) -> str | int | None:
+    """``value`` as a key of a lookup by value: a plain text or int, or ``None``."""
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[return-value]
+    if issubclass(kind, str):
+        return str.__str__(value)
+    if issubclass(kind, (bool, float, complex, bytes, bytearray)):
+        return None
+    try:
+        if not hasattr(kind, "__index__"):
+            return None
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # (the __index__ of an object of any type)
+        return None
+    return None if type(number) is bool else int(number)
+
+
+class Reason(enum.StrEnum, metaclass=ValueLookup):
     """Why the library refused something: a stable, machine-readable code.
 
     The values are lower-case ASCII strings and never change between releases; new codes may be

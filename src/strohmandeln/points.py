@@ -31,7 +31,7 @@ import attrs
 
 from .cards import DECK_54, Card, checked_cards
 from ._base import args
-from .errors import Reason
+from .errors import Reason, ValueLookup
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["CardPoints", "Counting", "card_thirds"]
 
 
-class Counting(enum.Enum):
+class Counting(enum.Enum, metaclass=ValueLookup):
     """How card points are counted.
 
     >>> from strohmandeln import CLASSIC, ZWANZIGERRUFEN_40

@@ -22,7 +22,7 @@ import attrs
 
 from .cards import DECK_40, DECK_54, Card
 from ._base import args, checked
-from .errors import ArgumentValueError, Reason, RuleSetError, quoted
+from .errors import ArgumentValueError, Reason, RuleSetError, ValueLookup, quoted
 from .points import Counting
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-class Deck(enum.Enum):
+class Deck(enum.Enum, metaclass=ValueLookup):
     """The two packs (R1, R4) with their deal layout (R6) and counting (R2, R4).
 
     >>> from strohmandeln import CLASSIC
@@ -125,7 +125,7 @@ class Deck(enum.Enum):
         return self.card_count // 2
 
 
-class FirstLead(enum.Enum):
+class FirstLead(enum.Enum, metaclass=ValueLookup):
     """Who leads to the first trick (R5).
 
     >>> from strohmandeln import CLASSIC, FURR
@@ -139,7 +139,7 @@ class FirstLead(enum.Enum):
     UNDERTAKER = "undertaker"
 
 
-class BothPass(enum.Enum):
+class BothPass(enum.Enum, metaclass=ValueLookup):
     """What happens when both players pass (R9).
 
     >>> from strohmandeln import CLASSIC
@@ -155,7 +155,7 @@ class BothPass(enum.Enum):
     THROW_IN = "throw_in"
 
 
-class LastCard(enum.Enum):
+class LastCard(enum.Enum, metaclass=ValueLookup):
     """Whether the last card of a Strohmann is shown before it is taken up (R12).
 
     >>> from strohmandeln import CLASSIC
@@ -169,7 +169,7 @@ class LastCard(enum.Enum):
     SHOWN = "shown"
 
 
-class UndertakenDraw(enum.Enum):
+class UndertakenDraw(enum.Enum, metaclass=ValueLookup):
     """What a 35:35 card play means in an undertaken game (R25).
 
     >>> from strohmandeln import BECK, CLASSIC
@@ -183,7 +183,7 @@ class UndertakenDraw(enum.Enum):
     DRAW = "draw"
 
 
-class ValatReplaces(enum.Enum):
+class ValatReplaces(enum.Enum, metaclass=ValueLookup):
     """What a Valat replaces (R21).
 
     >>> from strohmandeln import CLASSIC
@@ -201,7 +201,7 @@ class ValatReplaces(enum.Enum):
     GAME_AND_BONUSES = "game_and_bonuses"
 
 
-class DrawDoubling(enum.Enum):
+class DrawDoubling(enum.Enum, metaclass=ValueLookup):
     """How long later deals count double after a drawn card play (or a tie, where the table's
     :attr:`~ScoringTable.tie_doubles` says so) (R26).
 
@@ -220,7 +220,7 @@ class DrawDoubling(enum.Enum):
     NONE = "none"
 
 
-class Bonus(enum.Enum):
+class Bonus(enum.Enum, metaclass=ValueLookup):
     """Every bonus the scoring tables know (R17–R23).
 
     >>> from strohmandeln import EXTENDED

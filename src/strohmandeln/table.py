@@ -18,7 +18,7 @@ from ._base import args
 from ._base.masks import follower_wins
 from .actions import Play
 from .cards import Card
-from .errors import ArgumentValueError, Reason
+from .errors import ArgumentValueError, Reason, ValueLookup
 
 __all__ = ["HiddenTurn", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason", "card_strength", "trick_winner"]
 
@@ -157,7 +157,7 @@ def _flags(value: object) -> tuple[bool, bool]:
     return (args.flag(a, "from_strohmann[0]"), args.flag(b, "from_strohmann[1]"))
 
 
-class Phase(enum.Enum):
+class Phase(enum.Enum, metaclass=ValueLookup):
     """The phases of a deal. Uncovering the Strohmänner is automatic and never a phase of its own.
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
@@ -178,7 +178,7 @@ class Phase(enum.Enum):
     VOID = "void"
 
 
-class VoidReason(enum.Enum):
+class VoidReason(enum.Enum, metaclass=ValueLookup):
     """Why a deal is void.
 
     >>> import attrs
