@@ -230,7 +230,8 @@ def _documented(entry: boundary.EntryPoint) -> str:
         if init is not None and init.__doc__:  # (a constructor's own)
             own = f"{own or ''}\n{init.__doc__}"
         texts.append(inspect.cleandoc(own) if own else "")
-    return texts[-1] or "\n".join(texts)
+    # (a method documented by its class: PlayerView's accessors refuse as the state's do)
+    return texts[-1] if ":raises " in texts[-1] or "raises nothing" in texts[-1] else "\n".join(texts)
 
 
 @pytest.mark.parametrize("entry", [e for e in ENTRY_POINTS if e.parameters], ids=lambda entry: entry.name.removeprefix("strohmandeln."))
@@ -244,7 +245,7 @@ def test_every_entry_point_that_takes_arguments_documents_what_it_raises(entry: 
     if isinstance(_object_of(entry), enum.EnumType):  # (a lookup by value: errors.ValueLookup says what it raises)
         return
     text = _documented(entry)
-    assert ":raises " in text or "It raises nothing" in text, f"{entry.name}: no :raises: in its docstring"
+    assert ":raises " in text or "raises nothing" in text, f"{entry.name}: no :raises: in its docstring"
 
 
 # ---------------------------------------------------------------------------------------------

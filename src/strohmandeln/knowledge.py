@@ -16,7 +16,6 @@ from ._core.masks import cards_of
 from ._core.seen import Seen
 from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .cards import DECK_54, Card
-from .errors import ArgumentTypeError, Reason
 from .points import CardPoints
 from .rules import RuleSet
 from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
@@ -30,8 +29,10 @@ class PlayerView:
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
-    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer. Two views are equal
-    when they hold the same knowledge.
+    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer, and refuse what
+    they cannot use as its accessors do. Two views are equal when they hold the same knowledge.
+
+    :raises ArgumentError: from an accessor, for a ``player``, ``index``, ``ply`` or ``dealt_only`` it cannot use.
 
     Both players pass; seat 1 (Elder) leads the simple game:
 
@@ -49,12 +50,9 @@ class PlayerView:
     _memo: dict[str, Any]
 
     def __init__(self, seen: object = None) -> None:
-        """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection).
-
-        :raises ArgumentTypeError: for anything else: make a view with ``state.view(player)``.
-        """
+        """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection)."""
         if type(seen) is not Seen:
-            raise ArgumentTypeError(Reason.WRONG_TYPE, "use GameState.view() to create a PlayerView")
+            raise args.wrong_type("seen", "the kernel's projection (make a view with state.view(player))", seen)
         object.__setattr__(self, "_s", seen)
         object.__setattr__(self, "_memo", {})
 
@@ -242,8 +240,7 @@ class PlayerView:
         >>> view.history
         (Pass(), Pass())
         """
-        history: tuple[Action, ...] = self._cached("history", seen.history)
-        return history
+        return self._cached("history", seen.history)  # type: ignore[no-any-return]
 
     @property
     def multiplier(self) -> int:
@@ -264,8 +261,7 @@ class PlayerView:
         >>> view.actors                          # Elder speaks first, then the dealer
         (1, 0)
         """
-        actors: tuple[int, ...] = self._cached("actors", seen.actors)
-        return actors
+        return self._cached("actors", seen.actors)  # type: ignore[no-any-return]
 
     # The card play (public)
 
@@ -295,8 +291,7 @@ class PlayerView:
         >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
         [(1, 1, ['XXI', 'XX'])]
         """
-        tricks: tuple[Trick, ...] = self._cached("tricks", lambda s: tricks_of(s.tricks))
-        return tricks
+        return self._cached("tricks", lambda s: tricks_of(s.tricks))  # type: ignore[no-any-return]
 
     @property
     def current_trick(self) -> tuple[Play, ...]:
@@ -346,10 +341,7 @@ class PlayerView:
         return events
 
     def events_since(self, ply: int) -> tuple[StrohmannTurn | HiddenTurn, ...]:
-        """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since.
-
-        :raises ArgumentTypeError: if ``ply`` is not a whole number.
-        """
+        """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since."""
         return tuple(event_of(e) for e in seen.events_since(self._s, ply))
 
     def won_cards(self, player: int) -> tuple[Card, ...]:
@@ -362,9 +354,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.won_cards(1), view.won_cards(0)
         ((Card.parse('XX'), Card.parse('XXI')), ())
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.won[args.seat(player)])
 
@@ -378,9 +367,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> print(view.card_points(1), view.card_points(0))
         4⅔ 0
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return CardPoints(self._s.data.thirds_of(self._s.won[args.seat(player)]))
 
@@ -394,9 +380,6 @@ class PlayerView:
         >>> view = state.view(0)
         >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
         (['trull'], frozenset())
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return ANNOUNCEMENTS[announced(self._s.calls, args.seat(player))]
 
@@ -440,9 +423,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.hand_size(0), view.hand_size(1)
         (14, 14)
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return self._s.sizes[args.seat(player)]
 
@@ -457,9 +437,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.known_hand(1) == view.hand, view.known_hand(0)   # seat 0 took up nothing yet
         (True, ())
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.known[args.seat(player)])
 
@@ -473,9 +450,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.unknown_hand_count(0), view.unknown_hand_count(1)
         (14, 0)
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         p = args.seat(player)
         return self._s.sizes[p] - self._s.known[p].bit_count()
@@ -490,9 +464,6 @@ class PlayerView:
         >>> view = state.view(1)
         >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
         (Card.parse('♥4'), Card.parse('♦4'))
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(self._s.tops[args.seat(player)])
 
@@ -508,9 +479,6 @@ class PlayerView:
         StrohmannPile(face_up=None, face_down=3)
         >>> view.strohmann(0, 0)
         StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
-
-        :raises ArgumentTypeError: if ``player`` or ``index`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` or ``bad_strohmann`` if one is out of range.
         """
         p = args.seat(player)
         k = args.strohmann(index)
@@ -525,9 +493,6 @@ class PlayerView:
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
         >>> [(str(pile.face_up), pile.face_down) for pile in view.strohmaenner(0)]
         [('♠J', 3), ('♥J', 3), ('♦J', 3)]
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
@@ -566,15 +531,13 @@ class PlayerView:
         return self._s.legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions`.
+        """Whether ``action`` is one of :meth:`legal_actions` (any value; it raises nothing).
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
         >>> from strohmandeln import parse_action
         >>> view.is_legal(parse_action("XXI")), view.is_legal(parse_action("XX")), view.is_legal("XXI")
         (True, False, False)
-
-        It raises nothing: any value is judged as a move, and what is no legal action is ``False``.
         """
         legal = self._s.legal
         if any(action is a for a in legal):
@@ -604,7 +567,6 @@ class PlayerView:
         True
 
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
-        :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
         """
         from ._core.documents import view_seen  # (on first use: play needs no documents)
         return PlayerView(view_seen(data, args.flag(dealt_only, "dealt_only")))
