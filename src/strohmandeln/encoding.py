@@ -64,6 +64,7 @@ __all__ = [
     "information_state_key",
     "observation",
     "observation_bytes",
+    "points_bound",
     "preset",
 ]
 
@@ -225,3 +226,16 @@ def preset(name: object) -> RuleSet:
             f"no preset named {shown_name}: presets are named by their keys in strohmandeln.PRESETS{hint} (presets: {', '.join(PRESETS)})"
         )
     return rules
+
+
+def points_bound(rules: RuleSet) -> int:
+    """A bound on the game points of one deal under ``rules`` at multiplier 1, either way: the
+    highest game value, doubled (R10), and every bonus — the scale of the adapters' rewards.
+
+    >>> points_bound(PRESETS["classic"]) >= max(PRESETS["classic"].scoring.undertaken_won, PRESETS["classic"].scoring.simple_won)
+    True
+    """
+    table = rules.scoring
+    games = [table.simple_won, table.undertaken_won, table.undertaken_lost]
+    games += [v for v in (table.simple_won_major, table.undertaken_won_major, table.undertaken_lost_major) if v is not None]
+    return 2 * max(games) + sum(value for _, value in table.bonuses)

@@ -58,7 +58,7 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped,imp
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54, Card
 from .dealing import deal
-from .encoding import OBSERVATION_LAYOUT, OBSERVATION_SIZE, ActionSpace, information_state_key, observation_bytes, preset
+from .encoding import OBSERVATION_LAYOUT, OBSERVATION_SIZE, ActionSpace, information_state_key, observation_bytes, points_bound, preset
 from .playouts import playout
 from .rules import PRESETS, RuleSet
 from .sampling import Sampler
@@ -95,14 +95,6 @@ _GAME_TYPE: Final = pyspiel.GameType(
     parameter_specification={"preset": "classic", "dealer": 0},
 )
 
-
-def _utility_bound(rules: RuleSet) -> float:
-    """A bound on a deal's game points under ``rules`` (multiplier 1): the highest game value,
-    doubled (R10), and every bonus."""
-    table = rules.scoring
-    games = [table.simple_won, table.undertaken_won, table.undertaken_lost]
-    games += [v for v in (table.simple_won_major, table.undertaken_won_major, table.undertaken_lost_major) if v is not None]
-    return float(2 * max(games) + sum(value for _, value in table.bonuses))
 
 
 def _decisions(rules: RuleSet) -> int:
@@ -187,7 +179,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
         space = ActionSpace(rules)
-        bound = _utility_bound(rules)
+        bound = float(points_bound(rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
             max_chance_outcomes=54,
