@@ -55,6 +55,7 @@ from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unu
 from gymnasium.vector import AutoresetMode, VectorEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from gymnasium.vector.utils import batch_space  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._core.observe import mask_bytes
 from .actions import Action
 from .dealing import deal
 from .errors import IllegalActionError
@@ -76,12 +77,13 @@ class _Game:
     """One game of the agent against the opponent: the deals, the opponent's moves and the
     reward (what both environments share)."""
 
-    __slots__ = ("rules", "space", "actions", "opponent", "random", "rng", "penalty", "state")
+    __slots__ = ("rules", "space", "actions", "by_id", "opponent", "random", "rng", "penalty", "state")
 
     def __init__(self, rules_name: str, opponent: Opponent | None, illegal_reward: float | None) -> None:
         self.rules = preset(rules_name)
         self.space = ActionSpace(self.rules)
         self.actions = self.space.actions
+        self.by_id = {id(action): i for i, action in enumerate(self.actions)}
         self.rng = random.Random()
         #: the default opponent draws from the game's generator, reseeded with it
         self.random = opponent is None
@@ -110,7 +112,7 @@ class _Game:
                 action = legal[int(self.rng.random() * len(legal))]
             else:
                 action = self.opponent(state.view(1 - _AGENT))
-            state = state.apply(action, player=1 - _AGENT)
+            state = state.apply(action)  # (the opponent's turn: no seat to check)
         return state
 
     def move(self, action: int) -> tuple[GameState, float, bool]:
@@ -121,7 +123,7 @@ class _Game:
         if not 0 <= action < len(self.actions):
             return state, self.penalty, True
         try:
-            state = state.apply(self.actions[action], player=_AGENT)
+            state = state.apply(self.actions[action])  # (the agent's turn: no seat to check)
         except IllegalActionError:
             return state, self.penalty, True
         state = self.opponent_moves(state)
@@ -136,6 +138,12 @@ class _Game:
         state = self.state
         assert state is not None
         return observation_bytes(state.view(_AGENT))
+
+    def mask(self) -> bytearray:
+        """The agent's legal-action mask now (all 0 once the deal is over)."""
+        state = self.state
+        assert state is not None
+        return mask_bytes(state.legal_actions(), self.by_id, len(self.actions))
 
 
 def _spaces(space: ActionSpace) -> tuple[Any, Any]:
@@ -188,18 +196,15 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc]
 
     def action_masks(self) -> Any:
         """The legal actions of the agent now, as booleans (for MaskablePPO)."""
-        state = self._game.state
-        if state is None or self._over:
+        if self._game.state is None or self._over:
             return np.zeros(self.space.size, bool)
-        return np.frombuffer(self.space.mask_bytes(state), np.int8).astype(bool)
+        return np.frombuffer(self._game.mask(), np.int8).astype(bool)
 
     def _observe(self) -> Any:
         return np.frombuffer(self._game.observation(), np.int8)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
-        state = self._game.state
-        assert state is not None
-        mask = np.frombuffer(self.space.mask_bytes(state.view(_AGENT)), np.int8)
+        mask = np.frombuffer(self._game.mask(), np.int8)
         return {"action_mask": mask, "illegal_action": illegal}
 
     def render(self) -> str | None:
@@ -304,9 +309,7 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc]
         size = OBSERVATION_SIZE
         self._obs_buffer[k * size : (k + 1) * size] = game.observation()
         n = len(game.actions)
-        state = game.state
-        assert state is not None
-        self._mask_buffer[k * n : (k + 1) * n] = game.space.mask_bytes(state)
+        self._mask_buffer[k * n : (k + 1) * n] = game.mask()
 
     def _answer(self, array: Any) -> Any:
         return array.copy() if self.copy else array

@@ -41,6 +41,7 @@ from gymnasium.utils import EzPickle  # type: ignore[import-untyped,import-not-f
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._core.observe import mask_bytes
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation_bytes, points_bound, preset
 from .rules import RuleSet
@@ -84,6 +85,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
         observation_space = spaces.Box(low=0, high=54, shape=(OBSERVATION_SIZE,), dtype=np.int8)
         self.observation_spaces = {agent: observation_space for agent in _AGENTS}
         self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in _AGENTS}
+        # (the kernel's legal actions are the space's own values, found by id)
+        self._by_id = {id(action): i for i, action in enumerate(self.space.actions)}
         self._no_actions = np.zeros(self.space.size, np.int8)
         self._no_actions.flags.writeable = False
         self._rng = random.Random()
@@ -133,7 +136,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
             self.infos = {agent: {"action_mask": self._no_actions} for agent in _AGENTS}
             return
         self.agent_selection = _AGENTS[player]
-        mask = np.frombuffer(self._deal_space.mask_bytes(state), np.int8)
+        mask = np.frombuffer(mask_bytes(state.legal_actions(), self._by_id, self.space.size), np.int8)
         self.infos = {_AGENTS[player]: {"action_mask": mask}, _AGENTS[1 - player]: {"action_mask": self._no_actions}}
 
     def observe(self, agent: str) -> Any:
@@ -155,7 +158,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
         state = self.game_state
         assert state is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
-        state = self.game_state = state.apply(self._deal_space.decode(action), player=_AGENTS.index(agent))
+        state = self.game_state = state.apply(self._deal_space.decode(action))  # (agent_selection is the seat to act)
         if state.is_terminal:
             totals = (0, 0) if state.void_reason is not None else state.result().totals
             self.rewards = {_AGENTS[p]: float(totals[p]) for p in (0, 1)}

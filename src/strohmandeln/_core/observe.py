@@ -221,27 +221,42 @@ def legal_numbers(legal: tuple[Action, ...], ids: dict[int, int]) -> list[int]:
 def info_key(s: Seen) -> bytes:
     """A 16-byte digest of what the viewer of ``s`` knows: the fields of :func:`.seen.key`
     (which decide a view's equality) but for those that follow from the others (its legal
-    actions, its history of actions, and the Strohmänner of a dealt view), written as 64-bit
-    whole numbers with the length of every list before it, so that the text is decodable —
-    nothing depends on the process (no hash order, no object identity)."""
+    actions, its history of actions, and the Strohmänner of a dealt view), packed into 64-bit
+    whole numbers — the small fields side by side, two tricks or three events a number, every
+    list after its length — so that the text is decodable, and nothing in it depends on the
+    process (no hash order, no object identity)."""
     auc = s.auc
+    sizes = s.sizes
     multiplier = s.multiplier
+    # The small fields, each within its bits (a deal has at most 27 tricks and 54 cards).
+    small = (
+        (s.player + 1)
+        | s.dealer << 2
+        | (1 if s.dealt else 0) << 3
+        | _PHASE_INDEX[id(s.phase)] << 4
+        | (s.turn + 1) << 7
+        | (auc[0] + 1) << 9
+        | (1 if auc[1] else 0) << 11
+        | _VOID_CODE[id(auc[2])] << 12
+        | (s.asked + 1) << 16
+        | sizes[0] << 18
+        | sizes[1] << 24
+        | s.ntr << 30
+        | s.setup << 36
+        | s.setup_won << 42
+    )
+    decisions = 0
+    count = 0
+    node: Any = s.hist
+    while node is not None:
+        decisions |= _DECISION_CODE[id(type(node[1]))] << (3 * count + 4)
+        count += 1
+        node = node[0]
     items: list[int] = [
-        s.player,
+        small,
+        s.calls | (s.lead + 1) << 16,
+        decisions | count,
         _parts(s.data).digest,
-        s.dealer,
-        1 if s.dealt else 0,
-        _PHASE_INDEX[id(s.phase)],
-        s.turn,
-        auc[0],
-        1 if auc[1] else 0,
-        _VOID_CODE[id(auc[2])],
-        s.calls,
-        s.lead,
-        s.ntr,
-        s.setup,
-        s.setup_won,
-        s.asked,
         multiplier if multiplier < _BIG else -2,
         s.hand,
         s.tops[0],
@@ -250,40 +265,52 @@ def info_key(s: Seen) -> bytes:
         s.won[1],
         s.known[0],
         s.known[1],
-        s.sizes[0],
-        s.sizes[1],
+        0,
     ]
-    # The lists, newest first, each after its length: decisions, tricks, events.
-    n = len(items)
-    items.append(0)
-    node: Any = s.hist
-    while node is not None:
-        items.append(_DECISION_CODE[id(type(node[1]))])
-        node = node[0]
-    items[n] = len(items) - n - 1
-    n = len(items)
-    items.append(0)
+    # The tricks (24 bits each), newest first, two a number, after their count.
+    at = len(items) - 1
+    count = 0
+    pair = 0
     node = s.tricks
     while node is not None:
-        items.append(node[1])
+        if count & 1:
+            items.append(pair | node[1] << 24)
+        else:
+            pair = node[1]
+        count += 1
         node = node[0]
-    items[n] = len(items) - n - 1
-    n = len(items)
+    if count & 1:
+        items.append(pair)
+    items[at] = count
+    # The events (under 20 bits each: a card, its Strohmann, after which trick), newest first,
+    # three a number, after their count.
+    at = len(items)
     items.append(0)
+    count = 0
+    triple = 0
     masked = s.evs
     k = len(masked)
-    while k:
-        k -= 1
-        items.append(masked[k])
     node = s.evc
-    while node is not None:
-        items.append(node[1])
-        node = node[0]
-    items[n] = len(items) - n - 1
+    while True:
+        if k:
+            k -= 1
+            e = masked[k]
+        elif node is not None:
+            e = node[1]
+            node = node[0]
+        else:
+            break
+        triple |= e << (20 * (count % 3))
+        count += 1
+        if count % 3 == 0:
+            items.append(triple)
+            triple = 0
+    if count % 3:
+        items.append(triple)
+    items[at] = count
     if s.piles is not None:  # (a position's Strohmänner; a dealt view's follow from its events)
         for top, down in s.piles:
-            items.append(top)
-            items.append(down)
+            items.append(top + 1 | down << 8)
     data = array("q", items).tobytes()
     if multiplier >= _BIG:
         data += str(multiplier).encode("ascii")
