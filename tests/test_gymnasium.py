@@ -13,7 +13,7 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
-from gymnasium.utils.env_checker import check_env  # type: ignore[import-untyped]  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import strohmandeln as sm  # noqa: E402
 from strohmandeln.encoding import ActionSpace, observation  # noqa: E402

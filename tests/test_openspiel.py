@@ -59,6 +59,7 @@ def test_the_adapter_plays_the_librarys_deal() -> None:
     for seed in range(3):
         state = _dealt(game, seed, 30)
         ours: sm.GameState = state.strohmandeln_state()
+        assert ours.current_player is not None and ours.order is not None
         assert state.legal_actions() == sorted(space.legal_ids(ours))
         assert state.legal_actions(1 - ours.current_player) == []
         assert list(state.legal_actions_mask()) == space.mask(ours)
@@ -176,7 +177,7 @@ def test_resampling_keeps_the_information_state_and_builds_the_world_directly() 
             assert isinstance(other, StrohmandelnState)
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
-            assert other.strohmandeln_state().history == state.strohmandeln_state().history
+            assert other.strohmandeln_state().history == state.strohmandeln_state().history  # type: ignore[union-attr]
             assert len(other.history()) == len(state.history())
         assert len(game._sh.samplers) == kept + 1
     dealing = game.new_initial_state()
@@ -210,6 +211,7 @@ def test_from_state_and_from_order_hand_any_state_to_openspiel() -> None:
     start = sm.deal(sm.ZWANZIGERRUFEN_40, dealer=1, rng=5)
     while start.trick_number < 3:
         start = start.apply(start.legal_actions()[-1])
+    assert start.order is not None
     state = from_state(start)
     game = state.get_game()
     assert game.get_parameters() == {"dealer": 1, "preset": "zwanzigerrufen40"}

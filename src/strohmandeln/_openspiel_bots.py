@@ -52,7 +52,8 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         if state.is_chance_node():
-            return state.chance_outcomes()
+            outcomes: list[tuple[int, float]] = state.chance_outcomes()
+            return outcomes
         legal = state.legal_actions()
         return [(action, 1.0 / len(legal)) for action in legal]
 

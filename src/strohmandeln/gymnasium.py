@@ -150,11 +150,11 @@ def _spaces(space: ActionSpace) -> tuple[Any, Any]:
     return spaces.Box(low=0, high=54, shape=(OBSERVATION_SIZE,), dtype=np.int8), spaces.Discrete(space.size)
 
 
-class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc]
+class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (untyped where Gymnasium is older)
     """Seat 0 of a deal of ``preset`` (a key of :data:`strohmandeln.PRESETS`) against
     ``opponent`` (see the module description); ``render_mode`` ``"ansi"`` renders the deal as text."""
 
-    metadata: Final = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -217,7 +217,7 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc]
         return f"{self.rules.name}, {view.phase.value}, trick {view.trick_number + 1}: hand {hand} | led {trick or '-'}"
 
 
-class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc]
+class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` games of :class:`StrohmandelnEnv` in one process, answered with NumPy arrays
     (see the module description). The observations and masks are written into buffers NumPy
     reads in place (no Python list of them is made); ``copy=False`` returns those buffers
@@ -227,7 +227,7 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc]
     own); ``make_opponent``, a function of the game's number, makes each game's own instead.
     """
 
-    metadata: Final = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(
         self,

@@ -285,7 +285,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         assert dealing is not None
         left = dealing.left
         try:
-            k = left.index(action)  # type: ignore[arg-type]
+            k = left.index(action)  # type: ignore[arg-type,unused-ignore]
         except ValueError:
             raise pyspiel.SpielError(f"no card {action!r} left to deal") from None
         card = left[k]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from array import array
+from struct import Struct
 from typing import Any, Final
 
 from ..actions import Action, Double, Fold, Keep, NoDouble, Pass, Take
@@ -77,6 +77,8 @@ _DECISION_CODE: Final[dict[int, int]] = {id(kind): k + 1 for k, kind in enumerat
 #: 2 ** 62: a multiplier from here on is written out in the key (as a literal: mypyc 2.4.1 may
 #: shift a constant 1 in a C ``int``, see the notes on the compiled build).
 _BIG: Final = 4611686018427387904
+#: The packers of the key's lists of 64-bit numbers, by length (one C call writes them all).
+_PACKERS: Final[dict[int, Struct]] = {}
 
 
 def _mask54(mask: int) -> bytes:
@@ -245,11 +247,14 @@ def info_key(s: Seen) -> bytes:
         | s.setup << 36
         | s.setup_won << 42
     )
+    # (the items of the cons lists are read into typed locals: the arithmetic is then native)
     decisions = 0
     count = 0
+    code: int
     node: Any = s.hist
     while node is not None:
-        decisions |= _DECISION_CODE[id(type(node[1]))] << (3 * count + 4)
+        code = _DECISION_CODE[id(type(node[1]))]
+        decisions |= code << (3 * count + 4)
         count += 1
         node = node[0]
     items: list[int] = [
@@ -271,12 +276,14 @@ def info_key(s: Seen) -> bytes:
     at = len(items) - 1
     count = 0
     pair = 0
+    trick: int
     node = s.tricks
     while node is not None:
+        trick = node[1]
         if count & 1:
-            items.append(pair | node[1] << 24)
+            items.append(pair | trick << 24)
         else:
-            pair = node[1]
+            pair = trick
         count += 1
         node = node[0]
     if count & 1:
@@ -288,7 +295,8 @@ def info_key(s: Seen) -> bytes:
     items.append(0)
     count = 0
     triple = 0
-    masked = s.evs
+    e: int
+    masked: tuple[int, ...] = s.evs
     k = len(masked)
     node = s.evc
     while True:
@@ -300,9 +308,10 @@ def info_key(s: Seen) -> bytes:
             node = node[0]
         else:
             break
-        triple |= e << (20 * (count % 3))
+        place = count % 3
+        triple |= e << (20 * place)
         count += 1
-        if count % 3 == 0:
+        if place == 2:
             items.append(triple)
             triple = 0
     if count % 3:
@@ -311,7 +320,11 @@ def info_key(s: Seen) -> bytes:
     if s.piles is not None:  # (a position's Strohmänner; a dealt view's follow from its events)
         for top, down in s.piles:
             items.append(top + 1 | down << 8)
-    data = array("q", items).tobytes()
+    n = len(items)
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = Struct(f"<{n}q")
+    data: bytes = packer.pack(*items)
     if multiplier >= _BIG:
         data += str(multiplier).encode("ascii")
     return hashlib.blake2b(data, digest_size=16).digest()
