@@ -54,7 +54,8 @@ from ._core.args import whole
 from .actions import DOUBLE, FOLD, INTERNED, KEEP, NO_DOUBLE, PASS, TAKE, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .errors import IllegalActionError, Reason, shown
 from .knowledge import PlayerView, seen_of
-from .rules import PRESETS, Bonus, RuleSet
+from .presets import PRESETS
+from .rules import Bonus, RuleSet
 from .state import GameState
 
 __all__ = [

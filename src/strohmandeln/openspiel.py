@@ -59,7 +59,8 @@ from .actions import Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54, Card
 from .dealing import deal
 from .encoding import OBSERVATION_LAYOUT, OBSERVATION_SIZE, ActionSpace, information_state_key, observation_bytes, points_bound, preset
-from .rules import PRESETS, RuleSet
+from .presets import PRESETS
+from .rules import RuleSet
 from .sampling import Sampler
 from .state import GameState
 

@@ -64,7 +64,8 @@ from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, quoted
 from .dealing import deal
 from .match import Match
-from .rules import PRESETS, RuleSet, rules_from_dict
+from .presets import PRESETS, rules_from_dict
+from .rules import RuleSet
 from .state import GameState
 
 __all__ = ["RecordError", "dumps", "dumps_match", "loads", "loads_match"]

@@ -42,7 +42,8 @@ from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
 from .match import Match
 from .results import DealResult
-from .rules import RuleSet, rules_from_dict, rules_ref
+from .presets import rules_from_dict, rules_ref
+from .rules import RuleSet
 from .state import GameState, state_of
 
 __all__ = [

@@ -57,7 +57,8 @@ from .actions import Action
 from .dealing import deal
 from .errors import Reason, StateError, StrohmandelnError
 from .match import Match, Standing
-from .rules import DrawDoubling, RuleSet, rules_from_dict, rules_ref
+from .presets import rules_from_dict, rules_ref
+from .rules import DrawDoubling, RuleSet
 from .state import GameState, record_of, state_of
 
 __all__ = ["MAX_SESSION_JSON", "Session"]

@@ -17,7 +17,7 @@ from typing import Any, Final
 from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play
 from ..cards import DECK_54
 from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
-from ..rules import rules_from_dict, rules_ref
+from ..presets import rules_from_dict, rules_ref
 from ..table import Phase, VoidReason
 from . import checked
 from .deal import Deal, checked_order
