@@ -13,7 +13,10 @@ tarok (the same loop as the suite's) and every adapter workload once, in an orde
 one place each round, after an untimed warm-up round, and each round does the same seeded work.
 Beside CPU time each workload's wall-clock time is taken: *load* is wall ÷ CPU (about 1 on a
 quiet machine; 2 when another process holds the core half the time). Each figure is the median
-over the rounds (the spread min-max beside it), the ratio to tarok taken round by round.
+over the rounds (the spread min-max beside it), the ratio to tarok taken round by round. As
+machines differ, each figure is also given *scaled* to tarok at 770,000 actions/s (what issue 32's
+quiet machine ran it at): a rate times 770,000 ÷ tarok's rate of the same round, a time times
+tarok's rate ÷ 770,000 — an estimate, which assumes both slow down alike.
 
 The workloads:
 
@@ -28,6 +31,8 @@ The workloads:
 * ``pettingzoo``: random agents on ``strohmandeln.pettingzoo.env()`` (the wrapped environment):
   ``agent_iter``, ``last()``, a uniform choice among ``np.flatnonzero(info["action_mask"])`` with a
   :class:`random.Random`, ``step``; episodes per second.
+* ``pettingzoo_raw``: the same loop on the bare ``raw_env`` (no PettingZoo wrappers; for
+  scale: the wrappers forward every attribute through three objects). No target.
 * ``vector``: :class:`~strohmandeln.gymnasium.StrohmandelnVectorEnv`, 256 games, random masked
   actions (``argmax(random × mask)`` per game, in NumPy) against the default random opponent;
   steps (agent actions, summed over the games) per second.
@@ -58,13 +63,17 @@ from strohmandeln.encoding import information_state_key
 from strohmandeln.gymnasium import StrohmandelnVectorEnv
 from strohmandeln.openspiel import GAME_NAME, PlayoutEvaluator, Resampler, from_state
 from strohmandeln.pettingzoo import env as pettingzoo_env
+from strohmandeln.pettingzoo import raw_env
 from strohmandeln.players import HeuristicPlayer
 
+#: OpenSpiel's tarok on the quiet machine of issue 32 (actions/s), for the scaled figures.
+TAROK_QUIET = 770_000.0
 #: The targets of issue 32 (compiled build): (figure, unit, target, higher is better).
 TARGETS = {
     "pyspiel": ("random actions through the pyspiel API ÷ tarok", "×", 0.25, True),
     "ismcts": ("ISMCTSBot simulations/s, library evaluator", "sims/s", 2500.0, True),
     "pettingzoo": ("PettingZoo random agents", "episodes/s", 1000.0, True),
+    "pettingzoo_raw": ("PettingZoo random agents, raw_env (no target)", "episodes/s", 0.0, True),
     "vector": ("vector env, 256 games, random masked actions", "steps/s", 50000.0, True),
     "key": ("information_state_key", "µs", 3.0, False),
 }
@@ -120,6 +129,7 @@ def ismcts_deals(deals: int, simulations: int) -> int:
         state = from_state(sm.deal(sm.CLASSIC, dealer=k % 2, rng=k), game)
         while not state.is_terminal():
             library_state = state.strohmandeln_state()
+            assert library_state is not None
             if state.current_player() == 0:
                 if len(state.legal_actions()) > 1:
                     total += simulations
@@ -129,8 +139,8 @@ def ismcts_deals(deals: int, simulations: int) -> int:
     return total
 
 
-def pettingzoo_episodes(episodes: int) -> int:
-    game = pettingzoo_env()
+def pettingzoo_episodes(episodes: int, wrapped: bool = True) -> int:
+    game = pettingzoo_env() if wrapped else raw_env()
     rng = random.Random(0)
     for k in range(episodes):
         game.reset(seed=k)
@@ -196,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         Work("pyspiel", lambda _: pyspiel_games(ours, 4 if quick else 100)),
         Work("ismcts", lambda _: ismcts_deals(1, 8 if quick else 40)),
         Work("pettingzoo", lambda _: pettingzoo_episodes(4 if quick else 200)),
+        Work("pettingzoo_raw", lambda _: pettingzoo_episodes(4 if quick else 200, wrapped=False)),
         Work("vector", lambda _: vector_steps(envs, 4 if quick else 120)),
         Work("key", lambda _: keys_of(views)),
     ]
@@ -218,11 +229,20 @@ def main(argv: list[str] | None = None) -> int:
         else:
             values = rates
         load = [w / c for w, c in zip(work.wall, work.cpu)]
+        if name == "pyspiel":
+            scaled = values
+        elif name == "key":
+            scaled = [v * t / TAROK_QUIET for v, t in zip(values, tarok_rates)]
+        else:
+            scaled = [v * TAROK_QUIET / t for v, t in zip(values, tarok_rates)]
         median, low, high = spread(values)
         met = median >= target if higher else median <= target
         missed += not met
-        print(f"  {label:50s} {median:>11,.3f} {unit:10s} [{low:,.3f} - {high:,.3f}]  target {'≥' if higher else '≤'} {target:g}  load {spread(load)[0]:.2f}  {'ok' if met else 'MISSED'}")
-        out["figures"][name] = {"label": label, "unit": unit, "median": median, "rounds": values, "load": load, "target": target, "met": met}
+        print(
+            f"  {label:50s} {median:>11,.3f} {unit:10s} [{low:,.3f} - {high:,.3f}]  scaled {spread(scaled)[0]:>11,.3f}"
+            f"  target {'≥' if higher else '≤'} {target:g}  load {spread(load)[0]:.2f}  {'ok' if met else 'MISSED'}"
+        )
+        out["figures"][name] = {"label": label, "unit": unit, "median": median, "rounds": values, "scaled": scaled, "load": load, "target": target, "met": met}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(out, handle, indent=1)

@@ -68,6 +68,7 @@ __all__ = ["ENV_ID", "StrohmandelnEnv", "StrohmandelnVectorEnv"]
 
 #: An opponent: a function from its view to a legal action (a player of :mod:`strohmandeln.players`).
 Opponent = Callable[[PlayerView], Action]
+# (the signatures spell the opponent's type out, for the API reference)
 
 #: The agent's seat; the opponent holds the other.
 _AGENT: Final = 0
@@ -79,7 +80,7 @@ class _Game:
 
     __slots__ = ("rules", "space", "actions", "by_id", "opponent", "random", "rng", "penalty", "state")
 
-    def __init__(self, rules_name: str, opponent: Opponent | None, illegal_reward: float | None) -> None:
+    def __init__(self, rules_name: str, opponent: Callable[[PlayerView], Action] | None, illegal_reward: float | None) -> None:
         self.rules = preset(rules_name)
         self.space = ActionSpace(self.rules)
         self.actions = self.space.actions
@@ -159,7 +160,7 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
     def __init__(
         self,
         preset: str = "classic",
-        opponent: Opponent | None = None,
+        opponent: Callable[[PlayerView], Action] | None = None,
         *,
         illegal_reward: float | None = None,
         render_mode: str | None = None,
@@ -179,6 +180,9 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         return self._game.state
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """A new deal, up to the agent's first decision: its observation and info (the mask).
+        ``seed`` seeds the deals and the default opponent; ``options={"dealer": d}`` chooses the
+        dealer (else it is drawn)."""
         super().reset(seed=seed)
         if seed is not None:
             self._game.seed(seed)
@@ -188,6 +192,12 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         return self._observe(), self._info(False)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent's action (a number of the action space) and the opponent's answers: the
+        observation, the reward, whether the deal is over, ``False`` (never truncated) and the
+        info (the mask, and whether the action was illegal).
+
+        :raises RuntimeError: after the end of the deal, until :meth:`reset`.
+        """
         if self._over:
             raise RuntimeError("the deal is over: call reset() first")
         state, reward, illegal = self._game.move(int(action))
@@ -208,6 +218,7 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         return {"action_mask": mask, "illegal_action": illegal}
 
     def render(self) -> str | None:
+        """The agent's view as a line of text (``render_mode`` ``"ansi"``), else ``None``."""
         state = self._game.state
         if self.render_mode is None or state is None:
             return None
@@ -233,9 +244,9 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         self,
         preset: str = "classic",
         num_envs: int = 256,
-        opponent: Opponent | None = None,
+        opponent: Callable[[PlayerView], Action] | None = None,
         *,
-        make_opponent: Callable[[int], Opponent] | None = None,
+        make_opponent: Callable[[int], Callable[[PlayerView], Action]] | None = None,
         illegal_reward: float | None = None,
         copy: bool = True,
     ) -> None:
@@ -277,6 +288,12 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         return self._answer(self._observations), {"action_mask": self._answer(self._masks)}
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """One action of each game's agent (an array of ``num_envs`` numbers): the observations,
+        rewards, terminations, truncations (never) and infos, as arrays (see the module
+        description for a game that ends).
+
+        :raises RuntimeError: before :meth:`reset`.
+        """
         if not self._started:
             raise RuntimeError("call reset() before step()")
         chosen = np.asarray(actions).reshape(self.num_envs).tolist()
