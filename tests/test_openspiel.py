@@ -4,10 +4,7 @@ the library's encodings behind it, and the conventions of OpenSpiel's own Python
 from __future__ import annotations
 
 import copy
-import os
 import random
-import subprocess
-import sys
 from typing import Any
 
 import attrs
@@ -18,6 +15,7 @@ np = pytest.importorskip("numpy")
 
 import strohmandeln as sm  # noqa: E402
 from strohmandeln.players import HeuristicPlayer  # noqa: E402
+from helpers import outputs_under_hash_seeds  # noqa: E402
 from strohmandeln.encoding import ActionSpace, information_state_key, observation  # noqa: E402
 from strohmandeln.openspiel import (  # noqa: E402
     GAME_NAME,
@@ -198,11 +196,7 @@ def test_the_same_seed_draws_the_same_worlds_in_every_process() -> None:
         "resample = Resampler(11)\n"
         "print([resample(from_state(state), 0).history() for _ in range(3)])\n"
     )
-    runs = {
-        subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
-        for seed in ("1", "2")
-    }
-    assert len(runs) == 1
+    assert len(outputs_under_hash_seeds(script, ("1", "2"))) == 1
 
 
 def test_from_state_and_from_order_hand_any_state_to_openspiel() -> None:

@@ -58,7 +58,20 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-class StatelessBot(pyspiel.Bot):  # type: ignore[misc]
+class _Unmoved(pyspiel.Bot):  # type: ignore[misc]
+    """A bot that keeps nothing between moves: OpenSpiel's news of the game change nothing."""
+
+    def restart(self) -> None:
+        pass
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
+class StatelessBot(_Unmoved):
     """OpenSpiel's bot protocol for a bot that keeps nothing between moves (such as
     ``ISMCTSBot``, which searches anew at each ``step``): ``restart``, ``restart_at`` and
     ``inform_action`` do nothing, ``step`` (and the policies) are the bot's own, so that
@@ -80,17 +93,8 @@ class StatelessBot(pyspiel.Bot):  # type: ignore[misc]
     def get_policy(self, state: Any) -> Any:
         return self.bot.get_policy(state)
 
-    def restart(self) -> None:
-        pass
 
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
-
-
-class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
+class PlayerBot(_Unmoved):
     """An OpenSpiel bot of a library player (:mod:`strohmandeln.players`, or any function from
     a :class:`~strohmandeln.PlayerView` to a legal action) for seat ``player``: at its turn it
     passes its seat's view, and plays the action's number."""
@@ -106,15 +110,6 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
         if game_state is None:
             return int(pyspiel.INVALID_ACTION)
         return self._space.encode(self.policy(game_state.view(self.player)))
-
-    def restart(self) -> None:
-        pass
-
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
 
 
 for _bot in (PlayoutEvaluator, StatelessBot, PlayerBot):
