@@ -251,3 +251,20 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game(GAME_NAME, {"preset": "ZWANZIGERRUFEN_40"})
     with pytest.raises(Exception, match="dealer"):
         pyspiel.load_game(GAME_NAME, {"preset": "classic", "dealer": 2})
+
+
+def test_openspiels_rl_environment_plays_it() -> None:
+    """OpenSpiel's RL environment (chance nodes sampled inside, information-state tensors, masks
+    by legal actions) with its random agents."""
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+    from open_spiel.python.algorithms import random_agent
+
+    env = rl_environment.Environment(GAME_NAME, preset="classic")
+    env.seed(1)
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=env.action_spec()["num_actions"]) for p in (0, 1)]
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        assert step.observations["legal_actions"][player]
+        step = env.step([agents[player].step(step).action])
+    assert sum(step.rewards) == 0 and len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
