@@ -34,7 +34,7 @@ from strohmandeln import (
     UndertakenDraw,
     ValatReplaces,
 )
-from strohmandeln._core import checked
+from strohmandeln._base import checked
 from strohmandeln.presets import rules_from_dict
 from strohmandeln.rules import MAX_GAME_POINTS
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ._core import args
+from ._base import args
 from .cards import Card
 from .dealing import deal
 from .errors import Reason, StateError, shown

@@ -58,7 +58,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ._core.checked import MAX_DEALS, MAX_MULTIPLIER
+from ._base.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, quoted

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._core import checked
+from ._base import checked
 from .errors import Reason, SerializationError, StateError, quoted
 from .points import CardPoints
 from .presets import PRESETS

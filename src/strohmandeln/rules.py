@@ -21,8 +21,8 @@ from typing import Any, Final
 import attrs
 
 from .cards import DECK_40, DECK_54, Card
-from ._core import checked
-from ._core.args import enum_member
+from ._base import checked
+from ._base.args import enum_member
 from .errors import Reason, RuleSetError, quoted, shown
 from .points import Counting
 

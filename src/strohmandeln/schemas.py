@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 
 from . import errors
-from ._core import checked
+from ._base import checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .errors import Reason, shown

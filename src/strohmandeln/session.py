@@ -51,8 +51,8 @@ from typing import Any, Final
 
 import attrs
 
-from ._core import checked
-from ._core.documents import replay
+from ._base import checked
+from ._core.documents import read_action, replay
 from .actions import Action
 from .dealing import deal
 from .errors import Reason, StateError, StrohmandelnError
@@ -290,7 +290,7 @@ class Session:
         deals_played = checked.integer(d["deals_played"], "deals_played", 0, deals_recorded)
         secret = _hex(d["secret"], "secret", *_SECRET_SIZES)
         history = _hex(d["history"], "history", 32, 32)
-        actions = [checked.action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
+        actions = [read_action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
         signature = checked.text(d["signature"], "signature", 64)
         body = {k: v for k, v in d.items() if k != "signature"}
         body.update(rules=rules_ref(rules), actions=[str(a) for a in actions], secret=secret.hex(), history=history.hex())

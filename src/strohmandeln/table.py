@@ -13,7 +13,7 @@ import enum
 
 import attrs
 
-from ._core.masks import follower_wins
+from ._base.masks import follower_wins
 from .actions import Play
 from .cards import Card
 
