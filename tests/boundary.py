@@ -237,6 +237,30 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.pettingzoo.StrohmandelnEnv.action_space": {"agent": lambda: "player_0"},
     "strohmandeln.openspiel.StrohmandelnState.returns": {},
     "strohmandeln.points.Counting.thirds": {"card": lambda: CARD},
+    "strohmandeln.encoding.preset": {"name": lambda: "classic"},
+    "strohmandeln.gymnasium.StrohmandelnVectorEnv": {"num_envs": lambda: 2},
+    "strohmandeln.gymnasium.StrohmandelnVectorEnv.step": {"actions": lambda: _vector_actions()},
+    "strohmandeln.gymnasium.StrohmandelnEnv.step": {"action": lambda: _gymnasium_action()},
+    "strohmandeln.gymnasium.StrohmandelnEnv.reset": {"seed": lambda: 1, "options": lambda: None},
+    "strohmandeln.gymnasium.StrohmandelnVectorEnv.reset": {"seed": lambda: 1, "options": lambda: None},
+    "strohmandeln.openspiel.StrohmandelnState.apply_action": {"action": lambda: _openspiel_state().legal_actions()[0]},
+    "strohmandeln.openspiel.StrohmandelnState.child": {"action": lambda: _openspiel_state().legal_actions()[0]},
+    "strohmandeln.openspiel.StrohmandelnState.legal_actions": {"player": lambda: None},
+    "strohmandeln.openspiel.from_state": {"game": lambda: None},
+    "strohmandeln.openspiel.from_order": {"order": lambda: CLASSIC.deck.cards},
+    "strohmandeln.openspiel.PlayerBot": {"player": lambda: 1, "policy": lambda: HeuristicPlayer()},
+    "strohmandeln.openspiel.StatelessBot": {"bot": lambda: _uniform_bot()},
+    "strohmandeln.openspiel.Resampler.__call__": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.StatelessBot.step": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.StatelessBot.step_with_policy": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.StatelessBot.get_policy": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.PlayoutEvaluator.evaluate": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.PlayoutEvaluator.prior": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.PlayerBot.step": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.PlayerBot.restart_at": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.PlayerBot.inform_action": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.StatelessBot.restart_at": {"state": lambda: _openspiel_state()},
+    "strohmandeln.openspiel.StatelessBot.inform_action": {"state": lambda: _openspiel_state()},
 }
 
 
@@ -266,6 +290,12 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.openspiel.StrohmandelnGame": _openspiel_game,
         "strohmandeln.openspiel.StrohmandelnState": lambda: _openspiel_state(),
         "strohmandeln.pettingzoo.StrohmandelnEnv": lambda: _pettingzoo_env(),
+        "strohmandeln.gymnasium.StrohmandelnEnv": _gymnasium_env,
+        "strohmandeln.gymnasium.StrohmandelnVectorEnv": _gymnasium_vector,
+        "strohmandeln.openspiel.PlayerBot": lambda: _openspiel_bot("PlayerBot"),
+        "strohmandeln.openspiel.StatelessBot": lambda: _openspiel_bot("StatelessBot"),
+        "strohmandeln.openspiel.PlayoutEvaluator": lambda: _openspiel_bot("PlayoutEvaluator"),
+        "strohmandeln.openspiel.Resampler": lambda: _openspiel_bot("Resampler"),
         "strohmandeln.table.StrohmannTurn": lambda: STATE.events[0],
         "strohmandeln.table.StrohmannPile": lambda: STATE.strohmann(0, 0),
         "strohmandeln.table.HiddenTurn": lambda: _hidden_turn(),
@@ -297,6 +327,48 @@ def _openspiel_state() -> Any:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     return state
+
+
+def _gymnasium_env() -> Any:
+    from strohmandeln.gymnasium import StrohmandelnEnv
+
+    env = StrohmandelnEnv()
+    env.reset(seed=1)
+    return env
+
+
+def _gymnasium_vector() -> Any:
+    from strohmandeln.gymnasium import StrohmandelnVectorEnv
+
+    env = StrohmandelnVectorEnv(num_envs=2)
+    env.reset(seed=1)
+    return env
+
+
+def _gymnasium_action() -> int:
+    return int(_gymnasium_env().action_masks().argmax())
+
+
+def _vector_actions() -> Any:
+    return _gymnasium_vector().action_masks().argmax(axis=1)
+
+
+def _uniform_bot() -> Any:
+    import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    return pyspiel.make_uniform_random_bot(1, 1)  # (seat 1 acts first in _openspiel_state: a random bot asked out of turn crashes)
+
+
+def _openspiel_bot(kind: str) -> Any:
+    from strohmandeln import openspiel
+
+    if kind == "PlayerBot":
+        return openspiel.PlayerBot(_openspiel_game(), 1, HeuristicPlayer())
+    if kind == "StatelessBot":
+        return openspiel.StatelessBot(_uniform_bot())
+    if kind == "PlayoutEvaluator":
+        return openspiel.PlayoutEvaluator(1)
+    return openspiel.Resampler(1)
 
 
 def _pettingzoo_env() -> Any:
@@ -332,7 +404,7 @@ def _finished_session() -> object:
 
 def _pettingzoo_action() -> int:
     env = _pettingzoo_env()
-    return int(env.observe(env.agent_selection)["action_mask"].argmax())
+    return int(env.infos[env.agent_selection]["action_mask"].argmax())
 
 
 def instance(qualified: str, method: str = "") -> object:
@@ -364,6 +436,7 @@ UNCHECKED_CONSTRUCTORS: Final = frozenset(
         "strohmandeln.analysis.GameSolution",
         "strohmandeln.pictures.SeatPicture",
         "strohmandeln.pictures.TablePicture",
+        "strohmandeln.openspiel.PlayerAction",
     }
 )
 

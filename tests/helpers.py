@@ -314,3 +314,16 @@ def played_match(rules: RuleSet, deals: int, seed: int, first_dealer: int) -> Ma
             state = state.apply(rng.choice(state.legal_actions()))
         match = match.record(state)
     return match
+
+
+def outputs_under_hash_seeds(script: str, seeds: tuple[str, ...] = ("1", "2", "3")) -> set[str]:
+    """What ``python -c script`` prints under each ``PYTHONHASHSEED`` of ``seeds``: one output
+    when nothing the script prints depends on the process's hash order."""
+    import os
+    import subprocess
+    import sys
+
+    return {
+        subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in seeds
+    }
