@@ -302,24 +302,29 @@ def iterate(value: object, name: str, limit: int = MAX_CONTAINER) -> Iterator[An
 
 def _items_of(iterator: Iterator[Any], name: str, limit: int) -> Iterator[Any]:
     for _ in range(limit):
-        try:
-            item = next(iterator)
-        except StopIteration:
+        item = _next(iterator, name)
+        if item is _END:
             return
-        except StrohmandelnError:
-            raise
-        except Exception as error:
-            raise _unreadable(name, error) from error
         yield item
+    if _next(iterator, name) is not _END:
+        raise _too_many(name, limit)
+
+
+#: What :func:`_next` gives at the end of an iteration.
+_END: Final = object()
+
+
+def _next(iterator: Iterator[Any], name: str) -> Any:
+    """The next item of a caller's iterator, or :data:`_END`; its own errors become the library's
+    (an error of the library's own, from a generator of its own, stays as it is)."""
     try:
-        next(iterator)
+        return next(iterator)
     except StopIteration:
-        return
+        return _END
     except StrohmandelnError:
         raise
     except Exception as error:
         raise _unreadable(name, error) from error
-    raise _too_many(name, limit)
 
 
 def _unreadable(name: str, error: BaseException) -> ArgumentTypeError:
