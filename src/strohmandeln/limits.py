@@ -23,7 +23,8 @@ The documents have caps of their own, named where they are read: :data:`MAX_JSON
 of :mod:`strohmandeln.serialization` (lists, deals, texts of a document),
 :data:`~strohmandeln.session.MAX_SESSION_JSON` (a session document), and
 :data:`~strohmandeln.records.MAX_RECORD` and :data:`~strohmandeln.records.MAX_MATCH_RECORD` (the
-text records).
+text records); the Gymnasium environments' ``strohmandeln.gymnasium.MAX_ENVS`` (65,536 games of a
+vector environment).
 """
 
 from __future__ import annotations
