@@ -43,7 +43,11 @@ compiled build alike. Its docstring's ``:raises:`` lists them.
   too, so that both ``except TypeError`` and ``except StrohmandelnError`` catch it. A *whole
   number* is an ``int`` or an integer of another library that Python can use as an index
   (NumPy's, :func:`operator.index`), never a ``bool``, a float or a text; a container is read
-  item by item, and an item of the wrong type is refused by its place (``order[3]``).
+  item by item, and an item of the wrong type is refused by its place (``order[3]``), as is a
+  container whose own iteration fails. The move checks *raise* it for a ``player`` or an
+  ``expected_ply`` that is no whole number (even ``why_illegal``, which returns the refusals of
+  moves); a member of an enumeration looked up by what is no text or whole number
+  (``Suit([])``, :class:`ValueLookup`) gets it too.
 * **An argument of the right type and a wrong value** is refused by what it describes: a deck
   order, the cards of a set-up (:class:`DeckError`), a rule set (:class:`RuleSetError`), a seat
   that may not move (:class:`IllegalActionError`, in the three move checks, which *return* it from
