@@ -56,7 +56,7 @@ compiled build alike. Its docstring's ``:raises:`` lists them.
   :class:`ArgumentValueError` (reason ``bad_seat``, ``bad_strohmann``, ``bad_value`` or
   ``too_large``), a :class:`ValueError` too.
 * **A message is short and built by the library.** It names the argument, what it should be and,
-  of what came, at most a short text or a small number (:func:`shown`): never the ``repr`` or
+  of what came, at most a short text or a small number: never the ``repr`` or
   ``str`` of an object of the caller, nor its length or its equality — an object of any class
   is only asked what it is (its type, read from the type itself) and, where a whole number
   belongs, :func:`operator.index`. Messages are at most :data:`MAX_MESSAGE` characters.
@@ -93,6 +93,7 @@ __all__ = [
     "SerializationError",
     "StateError",
     "StrohmandelnError",
+    "ValueLookup",
 ]
 
 

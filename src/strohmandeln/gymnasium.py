@@ -312,7 +312,7 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     :raises ArgumentTypeError: as :class:`StrohmandelnEnv`, and for a ``make_opponent`` that is
         no function, a ``copy`` that is no ``bool``, actions that are not whole numbers.
     :raises ArgumentValueError: as :class:`StrohmandelnEnv`, and for ``num_envs`` below 1 or
-        above :data:`MAX_ENVS`, seeds or actions not one for each game.
+        above ``MAX_ENVS`` (65,536), seeds or actions not one for each game.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}

@@ -162,7 +162,7 @@ class Match:
             deals before it are not kept: a match is a value).
         :raises ArgumentTypeError: if ``states`` is not an iterable of states.
         :raises ArgumentValueError: with reason ``too_large`` for more than
-            :data:`~strohmandeln.serialization.MAX_DEALS` deals.
+            ``serialization.MAX_DEALS`` (10,000) deals.
 
         >>> import random
         >>> from strohmandeln import CLASSIC

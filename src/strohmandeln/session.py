@@ -207,7 +207,7 @@ class Session:
             ``malformed_document`` if the archive is not this session's.
         :raises ArgumentTypeError: if ``deals`` is not an iterable.
         :raises ArgumentValueError: with reason ``too_large`` for more than
-            :data:`~strohmandeln.serialization.MAX_DEALS` deals.
+            ``serialization.MAX_DEALS`` (10,000) deals.
 
         >>> import strohmandeln as sm
         >>> session, archive = Session.start(sm.CLASSIC, secret=bytes(16)), []
