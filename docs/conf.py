@@ -71,6 +71,10 @@ exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
 html_static_path = ["_static"]
+# (docs/_static: doctest sessions that wrap as a terminal does, the hint over a box that scrolls
+# sideways, pictures scaled to the column; tools/browser_check.py checks the pages they make)
+html_css_files = ["strohmandeln.css"]
+html_js_files = ["strohmandeln.js"]
 html_title = "strohmandeln"
 
 
