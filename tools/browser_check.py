@@ -21,8 +21,8 @@ nothing but the standard library), at a window of 1366 x 900 px, and reports, pe
     in a container that scrolls.
 ``hidden-scroll``
     an element wider than a container that scrolls sideways, where the container carries no
-    visible hint (a rendered element of class ``scroll-hint`` as its previous sibling or its
-    first child). A scroll bar is no hint: a reader does not look for one below a table that
+    visible hint (a rendered element of class ``scroll-hint``: the container's first child, or
+    the previous sibling of the container or of an ancestor (up to three) that it opens). A scroll bar is no hint: a reader does not look for one below a table that
     seems to end at the column's edge, and a tall table's bar is screens below its top.
     (A picture in such a container is ``clipped``: pictures scale to their column.)
 ``error-box``
@@ -123,7 +123,11 @@ CHECK_JS: Final = r"""
   const where = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.left + scrollX), Math.round(r.top + scrollY)]; };
   const add = (kind, el, what) => found.push([kind, what, describe(el), ...where(el)]);
   const hinted = (box) => {
-    const candidates = [box.previousElementSibling, box.firstElementChild];
+    const candidates = [box.firstElementChild];
+    for (let e = box, up = 0; e && up < 3; e = e.parentElement, up += 1) {
+      candidates.push(e.previousElementSibling);
+      if (!e.parentElement || e.parentElement.firstElementChild !== e) break;
+    }
     return candidates.some((c) => c && c.classList.contains('scroll-hint') && rendered(c));
   };
   const px = (n) => Math.round(n) + ' px';
