@@ -132,32 +132,31 @@ CHECK_JS: Final = r"""
   };
   const px = (n) => Math.round(n) + ' px';
 
-  // Boxes beyond the column: only the outermost of each nest is reported.
+  // Boxes that scroll or clip sideways and hold more than they show.
+  const boxes = [...main.querySelectorAll('*')].filter((el) => (scrolls(el) || clips(el)) && el.scrollWidth > el.clientWidth + 1 && rendered(el));
+  for (const box of boxes) {
+    if (boxes.some((other) => other !== box && other.contains(box))) continue;  // the outermost
+    const b = box.getBoundingClientRect();
+    const size = px(box.scrollWidth) + ' wide, ';
+    const picture = [...box.querySelectorAll('svg, img')].find((p) => p.getBoundingClientRect().right > b.right + 1 && !(p.parentElement && p.parentElement.closest('svg')));
+    if (picture) add('clipped', picture, 'a picture ' + px(picture.getBoundingClientRect().width) + ' wide, ' + (scrolls(box) ? 'scrolled' : 'cut') + ' in ' + px(box.clientWidth) + ' (a picture scales to its column)');
+    else if (clips(box)) add('clipped', box, size + 'cut at ' + px(box.clientWidth));
+    else if (!hinted(box)) {
+      const bar = box.clientHeight > innerHeight ? '; its scroll bar is ' + px(box.clientHeight - innerHeight) + ' below the screen' : '';
+      add('hidden-scroll', box, size + 'scrolled in ' + px(box.clientWidth) + ' with no hint' + bar);
+    }
+  }
+
+  // Boxes beyond the column, outside those: only the outermost of each nest is reported.
   const reported = [];
-  const counted = new Set();
   for (const el of main.querySelectorAll('*')) {
-    if (reported.some((r) => r.contains(el))) continue;
+    if (reported.some((r) => r.contains(el)) || boxes.some((box) => box.contains(el) && box !== el)) continue;
     if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || style(el).visibility === 'hidden') continue;
     if (r.right <= column.right + BLEED && r.left >= column.left - BLEED) continue;
-    let box = null;
-    for (let a = el.parentElement; a && a !== main.parentElement; a = a.parentElement) {
-      if (scrolls(a) || clips(a)) { box = a; break; }
-    }
-    const size = px(r.width) + ' wide in a column of ' + px(column.width);
-    if (box === null) { add('overflow', el, size + ', ' + px(r.right - column.right) + ' beyond its edge'); reported.push(el); continue; }
-    if (counted.has(box)) continue;
-    const b = box.getBoundingClientRect();
-    if (['svg', 'img'].includes(el.tagName.toLowerCase()) && scrolls(box)) {
-      add('clipped', el, 'a picture ' + size + ', scrolled in ' + px(b.width) + ' (a picture scales to its column)'); counted.add(box); continue;
-    }
-    if (clips(box)) { add('clipped', el, size + ', cut at ' + px(b.width) + ' by ' + describe(box).split(' "')[0]); counted.add(box); continue; }
-    if (!hinted(box)) {
-      const bar = box.clientHeight > innerHeight ? '; its scroll bar is ' + px(box.clientHeight - innerHeight) + ' below the screen' : '';
-      add('hidden-scroll', el, px(box.scrollWidth) + ' wide, scrolled in ' + px(box.clientWidth) + ' with no hint' + bar);
-    }
-    counted.add(box);
+    add('overflow', el, px(r.width) + ' wide in a column of ' + px(column.width) + ', ' + px(Math.max(r.right - column.right, column.left - r.left)) + ' beyond its edge');
+    reported.push(el);
   }
 
   // Messages of the build or the theme in the page.
