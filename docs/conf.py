@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from typing import Any
 from pathlib import Path
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -47,6 +52,8 @@ extensions = [
     "glance",
     # docs/_ext: the schemas page's JSON Schemas, rendered from strohmandeln.schemas.
     "json_schemas",
+    # docs/_ext: the API reference's page per public module (a default page for a new one).
+    "api_pages",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.
@@ -100,6 +107,28 @@ def _restore_attribute_docstring(app: Any, what: str, name: str, obj: object, op
         lines[:] = saved
 
 
+#: A default autodoc would write unreadably, and how the reference writes it.
+_DEFAULTS = ((re.compile(r"frozenset\(\{\}\)"), "frozenset()"), (re.compile(r"b'(?:\\x00)+'"), None))
+
+
+def _readable_signature(
+    app: Any, what: str, name: str, obj: object, options: Any, signature: str | None, return_annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """A signature as a reader writes it: ``frozenset()``, not ``frozenset({})``; ``bytes(32)``,
+    not 32 escaped zero bytes. A method that overrides one of OpenSpiel's compiled classes and
+    inherits its docstring would show the base's pybind signature (``current_player(self:
+    pyspiel.State) -> int``): that is a warning (so the build fails), to be cured by a docstring
+    of the method's own."""
+    if not signature:
+        return None
+    if "self: pyspiel." in signature:
+        logger.warning(f"{name}: a pybind signature from OpenSpiel's base class: give the method a docstring of its own")
+    for pattern, replacement in _DEFAULTS:
+        signature = pattern.sub(lambda m: replacement or f"bytes({m.group(0).count(chr(92))})", signature)
+    return signature, return_annotation
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _save_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
+    app.connect("autodoc-process-signature", _readable_signature)

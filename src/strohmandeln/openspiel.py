@@ -116,6 +116,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         self.space = space
 
     def new_initial_state(self) -> StrohmandelnState:
+        """A new deal, before its first card is dealt (a chance node)."""
         return StrohmandelnState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
@@ -142,6 +143,8 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return self._state
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance player while the deck is dealt, or its
+        terminal player once the deal is over."""
         state = self._state
         if state is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -158,6 +161,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._space.legal_ids(state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """While the deck is dealt: each card not dealt yet, all equally likely."""
         left = [i for i in self._cards if i not in self._order]
         return [(i, 1.0 / len(left)) for i in left]
 
@@ -176,9 +180,12 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return str(self._space.decode(action))
 
     def is_terminal(self) -> bool:
+        """Whether the deal is finished or void."""
         return self._state is not None and self._state.is_terminal
 
     def returns(self) -> list[float]:
+        """Each seat's game points of a finished deal (``[0.0, 0.0]`` before it ends, or for a
+        void one)."""
         state = self._state
         if state is None or not state.is_terminal or state.void_reason is not None:
             return [0.0, 0.0]
