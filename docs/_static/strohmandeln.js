@@ -30,4 +30,5 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", update);
   else update();
   window.addEventListener("resize", update);
+  document.addEventListener("toggle", update, true);  // (a folded block opened: <details>)
 })();
