@@ -128,7 +128,20 @@ def _readable_signature(
     return signature, return_annotation
 
 
+def _mark_rule_fields(app: Any, doctree: Any) -> None:
+    """The five fields that end each rule of the rules reference (a field list that begins with
+    ``Source``) get the class ``rule-fields``, which docs/_static/strohmandeln.css sets compactly,
+    in small type beside their names, so that they do not read as long as the rule."""
+    from docutils import nodes
+
+    for fields in doctree.findall(nodes.field_list):
+        first = next(iter(fields.findall(nodes.field_name)), None)
+        if first is not None and first.astext() == "Source":
+            fields["classes"].append("rule-fields")
+
+
 def setup(app: Any) -> None:
+    app.connect("doctree-read", _mark_rule_fields)
     app.connect("autodoc-process-docstring", _save_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
     app.connect("autodoc-process-signature", _readable_signature)
