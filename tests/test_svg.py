@@ -264,6 +264,19 @@ def test_str_of_a_state_or_view_is_its_text_picture_and_a_notebook_shows_its_svg
             assert repr(x).startswith(("<GameState ", "<PlayerView ")) and len(repr(x)) < 100
 
 
+def test_the_strohmaenner_are_numbered_0_1_2_as_in_the_api() -> None:
+    """One numbering everywhere: a Strohmann's label, its data attribute and a deal packet's name
+    say the ``index`` of ``strohmann(player, index)``."""
+    root = parsed(STATES[5])
+    for g in root.iter(f"{NS}g"):
+        if "data-strohmann" in g.attrib:
+            seat, k = g.attrib["data-strohmann"].split("-")
+            assert f"Strohmann {k}" in [t.text for t in g.iter(f"{NS}text")]
+    packets = ET.fromstring(svg.deal_packets(CLASSIC, sm.DECK_54, dealer=0))
+    names = {t.text for t in packets.iter(f"{NS}text") if t.text and t.text.startswith("Strohmann")}
+    assert names == {"Strohmann 0", "Strohmann 1", "Strohmann 2"}
+
+
 def test_text_is_escaped() -> None:
     rules = attrs.evolve(CLASSIC, name='<b>&"x\'</b>')
     state = sm.deal(rules, dealer=0, rng=3)

@@ -118,7 +118,7 @@ class DeckTable(SphinxDirective):
             lambda deck: f"{sum(deck.hand_packets)} cards, in packets of {' + '.join(map(str, deck.hand_packets))}",
         )
         row(
-            "Each player's Strohmänner 1, 2, 3",
+            "Each player's Strohmänner 0, 1, 2",
             ["rule-3-3", "rule-3-4"],
             lambda deck: " + ".join(map(str, deck.strohmann_sizes)) + " cards, face down",
         )

@@ -78,7 +78,7 @@ class SeatPicture:
     hand: tuple[Card, ...]
     #: How many hand cards are shown face down (unknown to the viewer).
     hidden: int
-    #: Strohmann 1, 2 and 3: the face-up top and the number of face-down cards.
+    #: Strohmann 0, 1 and 2: the face-up top and the number of face-down cards.
     piles: tuple[StrohmannPile, StrohmannPile, StrohmannPile]
     #: How many cards the seat's tricks hold.
     won: int
