@@ -1,14 +1,51 @@
 """Collection rules for the whole checkout (tests/conftest.py holds the suite's own).
 
 The optional adapters import what their extras install (``strohmandeln.openspiel``: pyspiel;
-``strohmandeln.pettingzoo``: pettingzoo); without it, their modules' doctests are not
-collected, and their tests skip themselves.
+``strohmandeln.pettingzoo``: pettingzoo): without it, their modules' doctests are not
+collected, and their tests skip themselves. The report says so, at its start and at its end,
+with the command that runs them (README.md, "Contributing").
 """
 
 from __future__ import annotations
 
 import importlib.util
+import shutil
+from typing import Any
 
-collect_ignore_glob = [
-    f"src/strohmandeln/{module}.py" for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo")) if not importlib.util.find_spec(needs)
-]
+#: Each adapter: its extra, the modules its tests need, and the test files that need them.
+ADAPTERS = (
+    ("openspiel", ("pyspiel", "numpy"), ("src/strohmandeln/openspiel.py (doctests)", "tests/test_openspiel.py")),
+    ("pettingzoo", ("pettingzoo", "numpy"), ("src/strohmandeln/pettingzoo.py (doctests)", "tests/test_pettingzoo.py")),
+)
+#: The adapters whose frameworks are missing here.
+MISSING = [(extra, files) for extra, needs, files in ADAPTERS if not all(importlib.util.find_spec(n) for n in needs)]
+
+collect_ignore_glob = [f"src/strohmandeln/{extra}.py" for extra, _ in MISSING]
+
+
+#: Whether a Chromium is on the PATH for tests/test_browser_check.py (its names as
+#: tools/browser_check.py looks for them).
+CHROMIUM = any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"))
+
+
+def _not_run() -> list[str]:
+    lines = []
+    if MISSING:
+        extras = ",".join(extra for extra, _ in MISSING)
+        files = ", ".join(f for _, pair in MISSING for f in pair)
+        lines.append(f"not run without the extras {extras}: {files}; run them with: python -m pip install -e \".[test,{extras}]\"")
+    if not CHROMIUM:
+        lines.append("not run without Chromium: the page renderings of tests/test_browser_check.py (Debian: apt-get install chromium)")
+    return lines
+
+
+def pytest_report_header() -> list[str]:
+    return _not_run()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    lines = _not_run()
+    if lines:
+        terminalreporter.write_sep("-", "not tested here")
+        for line in lines:
+            terminalreporter.write_line(line)

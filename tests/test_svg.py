@@ -390,6 +390,26 @@ def test_golden_pictures(name: str, kind: str) -> None:
     assert path.read_bytes().decode("utf-8") == made, f"{path} differs (see the module docstring)"
 
 
+def readme_moment() -> PlayerView:
+    """The moment of the README's example: seed 97, Elder undertakes and leads the ♦Q from his
+    Strohmann; seat 0's view."""
+    state = sm.deal(CLASSIC, dealer=0, rng=97).apply(sm.Take()).apply(sm.parse_action("♦Q"))
+    return state.view(0)
+
+
+def test_the_readme_picture_is_the_readme_example_drawn() -> None:
+    """docs/_static/readme-table.svg, which the README shows (from its address on GitHub, as
+    PyPI shows no file of the project), is the table of the README's example, drawn now."""
+    made = svg.table(readme_moment(), size=720)
+    path = Path(__file__).parent.parent / "docs" / "_static" / "readme-table.svg"
+    if os.environ.get("STROHMANDELN_GOLDEN") == "write":
+        path.write_bytes(made.encode("utf-8"))
+    assert path.read_bytes().decode("utf-8") == made, f"{path} differs (see the module docstring)"
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "docs/_static/readme-table.svg" in readme.split("\n\n")[1]  # the README opens with it
+    assert pictures.text(readme_moment()).replace("\n\n", "\n<BLANKLINE>\n") in readme
+
+
 def test_golden_cases_are_the_moments_they_are_named_after() -> None:
     cases = GOLDEN_CASES
     assert cases["dealt_state"].phase.value == "auction"

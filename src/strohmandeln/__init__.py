@@ -1,6 +1,6 @@
 """strohmandeln — the rules of Strohmandeln (Strohmann-Tarock, Štrámandl) as a Python library.
 
-A pure-Python, I/O-free reference implementation of the two-player Austrian tarock game with
+An I/O-free reference implementation, in Python, of the two-player Austrian tarock game with
 three face-down piles ("Strohmänner") per player: cards and notation, exact card points, dealing,
 the auction, uncovering, legal moves, tricks, announcements, scoring and matches.
 

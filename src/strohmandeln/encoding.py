@@ -159,8 +159,9 @@ def observation(view: PlayerView) -> list[int]:
 def information_state_key(view: PlayerView) -> bytes:
     """A 16-byte key of what the viewer knows: equal for equal views, different (up to a hash
     collision) for different ones, and the same in every process and run (a BLAKE2b digest of
-    the fields that decide a view's equality, read off the kernel's projection: a few
-    microseconds, where hashing the view's document would take a few hundred)."""
+    the fields that decide a view's equality, read off the kernel's projection: about 25 µs of
+    CPU time for a view in the middle of a deal, in either build, where a digest of the view's
+    JSON document takes about 400 µs)."""
     if type(view) is not PlayerView:
         raise TypeError(f"information_state_key() takes a PlayerView, not {type(view).__name__}")
     return observe.info_key(seen_of(view))
