@@ -2,7 +2,7 @@
 
 ``pip install .`` and a plain sdist install build the pure-Python package (no compiler, no
 mypy). With ``STROHMANDELN_COMPILE=1`` in the environment, ``setup.py`` compiles the kernel
-(``strohmandeln._core``) with mypyc, and this backend adds to the build's requirements the mypy
+(``strohmandeln._core``, with the base ``strohmandeln._base``) with mypyc, and this backend adds to the build's requirements the mypy
 that carries mypyc and the package's own runtime dependencies (mypyc type-checks the sources
 against them), so that an isolated build (``pip wheel``, ``python -m build``) gets them.
 """

@@ -199,7 +199,7 @@ def test_R26_next_round_a_draw_doubles_the_next_two_deals() -> None:
     assert multipliers(match) == [1, 1, 2, 2, 1]
     assert [r.totals for r in match.results] == [(2, -2), (0, 0), (-4, 4), (-4, 4), (2, -2)]
     assert match.scores == (-4, 4)
-    assert match.results[1].drawn and match.results[1].triggers_doubling
+    assert match.results[1].drawn and match.results[1].doubles_later_deals(CLASSIC)
     check_lines(match)
 
 
@@ -232,16 +232,18 @@ def test_R26_next_round_void_deals_neither_trigger_nor_use_up_a_doubled_deal() -
         match = play(match, s)
     assert multipliers(match) == [1, 2, 2, 1]
     assert match.scores == (10, -10)
-    assert not match.results[1].triggers_doubling
+    assert not match.results[1].doubles_later_deals(CLASSIC)
 
 
-def test_R26_next_round_a_zero_deal_triggers_doubling() -> None:
-    """R26: a deal that is not drawn but whose totals are 0 : 0 after bonuses doubles the next round."""
+def test_R26_next_round_a_tie_triggers_doubling() -> None:
+    """R26: under [000] a deal that is not drawn but whose totals are 0 : 0 after bonuses (a tie,
+    the start of a Nullrunde) doubles the next round."""
+    assert EXTENDED.scoring.tie_doubles
     match = Match.start(EXTENDED, first_dealer=0)
     match = play(match, zero(EXTENDED, 0))
     result = match.results[0]
     assert not result.drawn and result.card_play_winner == 0 and result.totals == (0, 0)
-    assert result.triggers_doubling and match.multiplier == 2
+    assert result.doubles_later_deals(EXTENDED) and match.multiplier == 2
     for s in (won(EXTENDED, 1, 1), won(EXTENDED, 0, 1), won(EXTENDED, 1, 1)):
         match = play(match, s)
     assert multipliers(match) == [1, 2, 2, 1]
@@ -428,3 +430,78 @@ def test_record_all_refuses_as_record_does() -> None:
     with pytest.raises(sm.StateError) as info:
         match.record_all(["not a state"])  # type: ignore[list-item]
     assert info.value.reason is sm.Reason.NOT_A_STATE
+
+
+# --- R26 as amended (2026-12-01): the tie doubles only in the [000] presets ---------------------------
+
+#: The presets whose source is [000], where a tie (0 : 0 after the bonuses) doubles too.
+TIE_DOUBLES = {"classic", "extended", "zwanzigerrufen40"}
+
+
+def _result(rules: RuleSet, *, drawn: bool, totals: tuple[int, int], void: str | None = None) -> sm.DealResult:
+    """A bare result of ``rules`` (no lines needed: the trigger reads the draw and the totals)."""
+    points = (sm.CardPoints(105), sm.CardPoints(105)) if drawn else (sm.CardPoints(120), sm.CardPoints(90))
+    winner = None if drawn or void else 0
+    return sm.DealResult(rules.name, 0, void, None, False, points, winner, drawn, (), 1, totals)
+
+
+@pytest.mark.parametrize("name", list(sm.PRESETS))
+def test_R26_amended_what_triggers_per_preset(name: str) -> None:
+    """R26 (amended): a drawn card play triggers doubled deals in every preset; a tie only in the
+    [000] presets ([001] and [004] double after a 35/35 draw alone); a void deal never."""
+    rules = sm.PRESETS[name]
+    assert rules.scoring.tie_doubles is (name in TIE_DOUBLES)
+    assert _result(rules, drawn=True, totals=(0, 0)).doubles_later_deals(rules)
+    assert _result(rules, drawn=False, totals=(0, 0)).doubles_later_deals(rules) is (name in TIE_DOUBLES)
+    assert not _result(rules, drawn=False, totals=(2, -2)).doubles_later_deals(rules)
+    assert not _result(rules, drawn=False, totals=(0, 0), void="folded").doubles_later_deals(rules)
+    with pytest.raises(sm.StateError) as error:
+        _result(rules, drawn=True, totals=(0, 0)).doubles_later_deals(sm.PRESETS["beck" if name != "beck" else "classic"])
+    assert error.value.reason is sm.Reason.WRONG_RULES
+
+
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [
+        ("classic", DrawDoubling.NEXT_ROUND),
+        ("extended", DrawDoubling.NEXT_ROUND),
+        ("zwanzigerrufen40", DrawDoubling.NEXT_ROUND),
+        ("beck", DrawDoubling.NEXT_DEAL),
+        ("mayr_sedlaczek", DrawDoubling.NEXT_DEAL),
+        ("furr", DrawDoubling.NEXT_DEAL),
+        ("stramandl", DrawDoubling.UNTIL_DECIDED),
+    ],
+)
+def test_R26_amended_how_long_per_preset(name: str, mode: DrawDoubling) -> None:
+    """R26 (amended): [000]'s presets double the next round, [004]'s (Beck, Mayr & Sedlaczek, Furr)
+    the next deal, [001]'s until a deal is decided; a drawn deal of the preset shows it in a match."""
+    rules = sm.PRESETS[name]
+    assert rules.scoring.draw_doubling is mode
+    match = Match.start(rules, first_dealer=0)
+    for s in (drawn(rules, 0), won(rules, 1, 0), won(rules, 0, 0)):
+        match = play(match, s)
+    expected = {DrawDoubling.NEXT_ROUND: [1, 2, 2], DrawDoubling.NEXT_DEAL: [1, 2, 1], DrawDoubling.UNTIL_DECIDED: [1, 2, 1]}
+    assert multipliers(match) == expected[mode]
+
+
+def test_R26_amended_a_beck_tie_doubles_nothing() -> None:
+    """R26 (amended): a Beck deal ending 0 : 0 without a draw ([004] doubles after a 35:35 draw
+    only) leaves the next deal at ×1."""
+    assert not BECK.scoring.tie_doubles
+    match = play(Match.start(BECK, first_dealer=0), zero(BECK, 0))
+    result = match.results[0]
+    assert not result.drawn and result.totals == (0, 0) and not result.doubles_later_deals(BECK)
+    assert match.multiplier == 1
+
+
+def test_R26_amended_until_decided_a_tie_at_x2_ends_the_doubling() -> None:
+    """R26 (amended, [001]): after a draw, a deal at ×2 that is not drawn ends the doubling even if
+    its totals are 0 : 0 ("until one of the players makes at least 36"): the next deal is ×1, not ×4."""
+    rules = attrs.evolve(EXTENDED_UNTIL_DECIDED, name="extended_until_decided_no_tie", scoring=attrs.evolve(EXTENDED_UNTIL_DECIDED.scoring, tie_doubles=False))
+    TABLE_OF[rules.name] = TABLES["extended"]
+    match = Match.start(rules, first_dealer=0)
+    match = play(match, drawn(rules, 0))
+    assert match.multiplier == 2
+    match = play(match, zero(rules, 1))
+    assert match.results[1].totals == (0, 0) and match.results[1].multiplier == 2
+    assert match.multiplier == 1

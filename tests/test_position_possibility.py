@@ -19,7 +19,7 @@ from test_sampling import _assert_uniform
 
 import strohmandeln as sm
 from strohmandeln import CLASSIC, Card, DeckError, GameState, Reason
-from strohmandeln._core.masks import TAKE_UP
+from strohmandeln._base.masks import TAKE_UP
 from strohmandeln._core.sampling import spread as SP
 from strohmandeln._core.sampling.exact import Exact
 from strohmandeln._core.sampling.leaves import leaves

@@ -90,7 +90,7 @@ def test_check_dist_finds_what_a_wheel_lacks_or_should_not_hold() -> None:
     """The release check of a wheel's contents, on made-up listings."""
     check = _check_dist()
     package = check.package_files(ROOT)
-    assert {"strohmandeln/__init__.py", "strohmandeln/py.typed", "strohmandeln/_core/sampling/__init__.py"} <= package
+    assert {"strohmandeln/__init__.py", "strohmandeln/py.typed", "strohmandeln/_core/sampling/__init__.py", "strohmandeln/_base/__init__.py"} <= package
     info = ["strohmandeln-0.1.0.dist-info/" + name for name in ("METADATA", "WHEEL", "RECORD", "licenses/LICENSE")]
     good = sorted(package) + info
     assert check.wheel_problems(good, version="0.1.0", package=package, compiled=False) == []
@@ -98,7 +98,7 @@ def test_check_dist_finds_what_a_wheel_lacks_or_should_not_hold() -> None:
     assert check.wheel_problems(missing, version="0.1.0", package=package, compiled=False) == ["wheel lacks strohmandeln/py.typed"]
     junk = [*good, "tests/test_cards.py", "strohmandeln/__pycache__/cards.cpython-311.pyc", "strohmandeln/_core/engine.c"]
     assert len(check.wheel_problems(junk, version="0.1.0", package=package, compiled=False)) == 3
-    compiled = [*good, "strohmandeln__mypyc.cpython-311-x86_64-linux-gnu.so", "strohmandeln/_core/engine.cpython-311-x86_64-linux-gnu.so"]
+    compiled = [*good, "strohmandeln__mypyc.cpython-311-x86_64-linux-gnu.so", "strohmandeln/_core/engine.cpython-311-x86_64-linux-gnu.so", "strohmandeln/_base/masks.cpython-311-x86_64-linux-gnu.so"]
     assert check.wheel_problems(compiled, version="0.1.0", package=package, compiled=True) == []
     assert check.wheel_problems(compiled, version="0.1.0", package=package, compiled=False) != []
     assert check.wheel_problems(good, version="0.1.0", package=package, compiled=True) != []

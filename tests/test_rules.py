@@ -34,8 +34,9 @@ from strohmandeln import (
     UndertakenDraw,
     ValatReplaces,
 )
-from strohmandeln._core import checked
-from strohmandeln.rules import MAX_GAME_POINTS, rules_from_dict
+from strohmandeln._base import checked
+from strohmandeln.presets import rules_from_dict
+from strohmandeln.rules import MAX_GAME_POINTS
 
 ALL_NAMES = ("classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl")
 
@@ -200,8 +201,8 @@ def test_R18_rostopschin_in_extended_and_furr_only() -> None:
         ("classic", DrawDoubling.NEXT_ROUND),
         ("extended", DrawDoubling.NEXT_ROUND),
         ("zwanzigerrufen40", DrawDoubling.NEXT_ROUND),
-        ("mayr_sedlaczek", DrawDoubling.NEXT_ROUND),
-        ("furr", DrawDoubling.NEXT_ROUND),
+        ("mayr_sedlaczek", DrawDoubling.NEXT_DEAL),
+        ("furr", DrawDoubling.NEXT_DEAL),
         ("beck", DrawDoubling.NEXT_DEAL),
         ("stramandl", DrawDoubling.UNTIL_DECIDED),
     ],
@@ -456,7 +457,8 @@ def test_full_form_of_a_rule_set() -> None:
             "undertaken_draw": "loss",
             "bonuses": {"trull_in_tricks": 1, "four_kings_in_tricks": 1, "pagat": 1, "uhu": 1, "kakadu": 1, "rostopschin": 1, "valat": 12},
             "valat_replaces": "nothing",
-            "draw_doubling": "next_round",
+            "draw_doubling": "next_deal",
+                "tie_doubles": False,
         },
     }
 

@@ -16,7 +16,7 @@ from helpers import play, position_playout
 
 import strohmandeln as sm
 from strohmandeln import BECK, CLASSIC, EXTENDED, FURR, ZWANZIGERRUFEN_40, Card, GameState, LastCard
-from strohmandeln._core import masks as E
+from strohmandeln._base import masks as E
 from strohmandeln._core import record
 from strohmandeln._core import deal as dealt
 from strohmandeln._core.ruledata import rule_data

@@ -22,7 +22,7 @@ import strohmandeln as sm
 from strohmandeln import CLASSIC, DECK_54, EXTENDED, PRESETS, ZWANZIGERRUFEN_40, GameState, records, schemas
 from strohmandeln import serialization as S
 from strohmandeln.actions import INTERNED
-from strohmandeln._core import checked
+from strohmandeln._base import checked
 from strohmandeln.positions import position
 
 from helpers import ALL_ACTIONS, on_deck, played_match, position_playout

@@ -92,7 +92,7 @@ def test_R25_R3_simple_game_drawn_at_35_rounded_each_has_no_base_line(thirds: tu
     s = _search(CLASSIC, PASS, (), thirds)
     result = assert_result(s, (), (0, 0), winner=None, drawn=True, thirds=thirds)
     assert result.undertaker is None
-    assert result.triggers_doubling  # R26: a drawn card play doubles later deals
+    assert result.doubles_later_deals(CLASSIC)  # R26: a drawn card play doubles later deals
 
 
 @pytest.mark.parametrize("thirds", [(105, 105), (104, 106)], ids=["35:35", "34+2/3:35+1/3"])
@@ -120,7 +120,7 @@ def test_R25_undertaker_on_35_rounded_loses_outside_beck(thirds: tuple[int, int]
     lines: tuple[Line, ...] = (("game", 0, 4, 1, "R25"),)
     s = _search(CLASSIC, ELDER_TAKES, lines, thirds)
     result = assert_result(s, lines, (4, -4), winner=0, drawn=False, thirds=thirds)
-    assert result.undertaker == 1 and not result.triggers_doubling
+    assert result.undertaker == 1 and not result.doubles_later_deals(CLASSIC)
 
 
 def test_R3_R8_undertaker_with_35_and_2_cards_wins() -> None:
@@ -138,7 +138,7 @@ def test_R25_beck_undertaken_game_drawn_at_35_35(thirds: tuple[int, int]) -> Non
     """R25: in Beck 35:35 (rounded) is a draw in an undertaken game too; only bonuses count."""
     s = _search(BECK, ELDER_TAKES, (), thirds)
     result = assert_result(s, (), (0, 0), winner=None, drawn=True, thirds=thirds)
-    assert result.undertaker == 1 and result.triggers_doubling
+    assert result.undertaker == 1 and result.doubles_later_deals(BECK)
 
 
 def test_R25_beck_option_counts_35_35_as_the_declarers_loss() -> None:
@@ -305,11 +305,11 @@ def test_R4_R25_forty_cards_threshold_45_of_88(
 # --- void deals (R7, R9) ----------------------------------------------------------------------------
 
 
-def _assert_void(result: DealResult, reason: str, dealer: int) -> None:
+def _assert_void(result: DealResult, rules: RuleSet, reason: str, dealer: int) -> None:
     assert result.void == reason and result.is_void
     assert result.lines == () and result.totals == (0, 0)
     assert result.card_play_winner is None and not result.drawn and result.undertaker is None
-    assert not result.triggers_doubling
+    assert not result.doubles_later_deals(rules)
     assert result.dealer == dealer
     assert "void" in str(result)
     assert DealResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
@@ -321,7 +321,7 @@ def test_R7_folded_deal_gives_a_void_result() -> None:
     order = compose_order(CLASSIC, dealer=0, hands=((), suits))
     state, actions = run(CLASSIC, dealer=0, order=order, script=("fold",))
     assert actions == ("fold",) and state.is_terminal
-    _assert_void(state.result(), "folded", 0)
+    _assert_void(state.result(), CLASSIC, "folded", 0)
 
 
 def test_R9_thrown_in_deal_gives_a_void_result() -> None:
@@ -329,7 +329,7 @@ def test_R9_thrown_in_deal_gives_a_void_result() -> None:
     rules = attrs.evolve(CLASSIC, name="classic_throw_in", both_pass=BothPass.THROW_IN)
     state, _ = run(rules, dealer=1, order=compose_order(rules, dealer=1), script=PASS)
     assert state.is_terminal
-    _assert_void(state.result(), "thrown_in", 1)
+    _assert_void(state.result(), rules, "thrown_in", 1)
 
 
 def test_R24_result_of_a_running_deal_is_refused() -> None:

@@ -108,10 +108,15 @@ def test_preset_scoring_table_is_rulings_table(name: str) -> None:
     }.get(name, (None, None, None))
     assert s.undertaken_draw is (UndertakenDraw.DRAW if name == "beck" else UndertakenDraw.LOSS)
     assert s.valat_replaces is ValatReplaces.NOTHING
+    # R26 as amended: [004]'s presets double the next deal, [001]'s until decided, [000]'s the next
+    # round, and only [000]'s count a 0 : 0 tie as a trigger.
     assert s.draw_doubling is {
         "beck": DrawDoubling.NEXT_DEAL,
+        "mayr_sedlaczek": DrawDoubling.NEXT_DEAL,
+        "furr": DrawDoubling.NEXT_DEAL,
         "stramandl": DrawDoubling.UNTIL_DECIDED,
     }.get(name, DrawDoubling.NEXT_ROUND)
+    assert s.tie_doubles is (name in ("classic", "extended", "zwanzigerrufen40"))
     assert rules.deck is (Deck.SHORT_40 if name == "zwanzigerrufen40" else Deck.FULL_54)
     assert rules.last_card is LastCard.HIDDEN and rules.both_pass is BothPass.SIMPLE_GAME
     assert rules.first_lead is (FirstLead.UNDERTAKER if name == "furr" else FirstLead.ELDER)

@@ -10,10 +10,11 @@ Run from a checkout, after building (``nox -s release`` does all of it; the rele
 (the workflow adds ``--tag v0.1.0``: the tag must name the checkout's version). For each artefact:
 
 * **contents** — a wheel holds every file of ``src/strohmandeln`` (every module, ``py.typed``,
-  the ``_core`` and ``_core/sampling`` packages) and nothing but the package and its
+  the ``_base``, ``_core`` and ``_core/sampling`` packages) and nothing but the package and its
   ``.dist-info`` (no tests, docs, C sources, caches or build leftovers); its metadata has this
   checkout's version, the project URLs of ``pyproject.toml`` and the licence file. A compiled
-  wheel (not ``py3-none-any``) also holds the kernel's extension modules; a pure one holds none.
+  wheel (not ``py3-none-any``) also holds the extension modules of the kernel and the base; a
+  pure one holds none.
   An sdist holds every file git tracks under ``src/``, ``tests/``, ``docs/``, ``examples/``,
   ``fuzz/``, ``tools/`` and ``build_backend/``, the root files the build and the README's test
   command need (``conftest.py``, ``README.md``, ``LICENSE``, ``CHANGELOG.md`` …), and nothing
@@ -123,7 +124,7 @@ def wheel_problems(names: Iterable[str], *, version: str, package: set[str], com
             problems.append(f"wheel holds junk: {name}")
         elif name.startswith(info) or name in package:
             continue
-        elif compiled and EXTENSION.search(name) and (name.startswith("strohmandeln/_core/") or re.match(r"strohmandeln__mypyc\.[^/]+$", name)):
+        elif compiled and EXTENSION.search(name) and (name.startswith(("strohmandeln/_base/", "strohmandeln/_core/")) or re.match(r"strohmandeln__mypyc\.[^/]+$", name)):
             continue
         else:
             problems.append(f"wheel holds a file that is neither the package's nor its metadata: {name}")

@@ -3,8 +3,8 @@
 ``.. layers-drawing::``
     An SVG of the package's modules, floor by floor: a module stands one floor above the highest
     module it imports (imports inside functions and under ``TYPE_CHECKING`` count too). The kernel
-    (``strohmandeln._core``) is shaded. The page cannot drift from the imports: an import loop
-    fails the build.
+    (``strohmandeln._core``) and the base below it (``strohmandeln._base``) are shaded. The page
+    cannot drift from the imports: an import loop fails the build.
 
 ``.. packed-formats::``
     A table of every packed format the kernel declares (each :class:`Layout` of
@@ -126,8 +126,12 @@ def layers_svg() -> str:
         if label:
             parts.append(f'<text x="8" y="{y + 17}" fill="#777">{label}</text>')
         w = len(name) * char + 2 * pad
-        kernel = name.startswith("_core")
-        fill, stroke = ("#e8eef7", "#4a6fa5") if kernel else ("#fdf6e3", "#b58900")
+        if name.startswith("_core"):
+            fill, stroke = "#e8eef7", "#4a6fa5"
+        elif name.startswith("_base"):
+            fill, stroke = "#e9f5e9", "#4f8a4f"
+        else:
+            fill, stroke = "#fdf6e3", "#b58900"
         parts.append(f'<rect x="{x:.0f}" y="{y}" width="{w:.0f}" height="{box_h}" rx="4" fill="{fill}" stroke="{stroke}"/>')
         parts.append(f'<text x="{x + pad:.0f}" y="{y + 17}" fill="#222">{html.escape(name)}</text>')
     parts.append("</svg>")

@@ -240,6 +240,7 @@ def _rows() -> list[tuple[str, list[Row]]]:
             [
                 _option("Valat replaces", "rule-8-6", "scoring.valat_replaces"),
                 _option("Doubled deals after a draw", "rule-10-2", "scoring.draw_doubling"),
+                _option("A 0 : 0 tie doubles too", "rule-10-2", "scoring.tie_doubles"),
             ],
         ),
     ]

@@ -38,15 +38,8 @@ from .errors import (
     StrohmandelnError,
 )
 from .points import CardPoints, Counting, card_thirds
+from .presets import BECK, CLASSIC, EXTENDED, FURR, MAYR_SEDLACZEK, PRESETS, STRAMANDL, ZWANZIGERRUFEN_40
 from .rules import (
-    BECK,
-    CLASSIC,
-    EXTENDED,
-    FURR,
-    MAYR_SEDLACZEK,
-    PRESETS,
-    STRAMANDL,
-    ZWANZIGERRUFEN_40,
     BothPass,
     Bonus,
     Deck,

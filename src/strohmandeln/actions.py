@@ -383,11 +383,6 @@ INTERNED: Final[tuple[tuple[tuple[Play | None, ...], ...], ...]] = tuple(
 PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in INTERNED)  # type: ignore[misc]
 
 
-def _unpickle_play(card: Card, announcements: frozenset[Announcement], call: Call | None) -> Play:
-    """A play pickled by an earlier version (which named this function)."""
-    return Play(card, announcements, call)
-
-
 def parse_action(text: str) -> Action:
     """Read an action from its notation.
 

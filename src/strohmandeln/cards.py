@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, NoReturn, Self
 
-from ._core.args import enum_member, whole
+from ._base.args import enum_member, whole
 from .errors import NotationError, Reason, quoted, shown
 
 __all__ = [

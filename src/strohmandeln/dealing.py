@@ -24,7 +24,8 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from ._core import args, record
+from ._base import args
+from ._core import record
 from ._core.deal import Deal, checked_order, shuffled, shuffled_deal
 from ._core.ruledata import rule_data
 from .cards import Card
@@ -88,7 +89,7 @@ def _listed(items: object, reason: Reason, message: str, unordered: bool = False
 
 
 def _check_dealer(dealer: object) -> int:
-    """The dealer as a seat (a whole number, :func:`._core.args.whole`), or the refusal."""
+    """The dealer as a seat (a whole number, :func:`._base.args.whole`), or the refusal."""
     seat = args.seat_or_none(dealer)
     if seat is None:
         raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {shown(dealer)}")

@@ -72,6 +72,7 @@ class ScoringDocument(TypedDict):
     bonuses: NotRequired[dict[BonusName, int]]
     valat_replaces: NotRequired[Literal["nothing", "game", "game_and_bonuses"]]
     draw_doubling: NotRequired[Literal["next_round", "until_decided", "next_deal", "none"]]
+    tie_doubles: NotRequired[bool]
 
 
 class _RuleSetFields(TypedDict):
@@ -101,7 +102,7 @@ class RulesDocument(_RuleSetFields):
     type: Literal["rules"]
 
 
-#: The name of a preset (:data:`~strohmandeln.rules.PRESETS`).
+#: The name of a preset (:data:`~strohmandeln.presets.PRESETS`).
 PresetName = Literal["classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl"]
 #: A rule set inside another document: a preset's name, or the rule set in full.
 RulesRef = PresetName | RuleSetDocument

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Final
 
 from ._core import observe
-from ._core.args import whole
+from ._base.args import whole
 from .actions import INTERNED, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .errors import IllegalActionError, Reason, shown
 from .knowledge import PlayerView, seen_of

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from ._core import args, seen
+from ._base import args
+from ._core import seen
 from ._core.formats import announced
 from ._core.history import ANNOUNCEMENTS, event_of, lead_play, tricks_of
 from ._core.masks import cards_of
@@ -595,6 +596,5 @@ class PlayerView(_Pictured):
 
 
 def seen_of(view: PlayerView) -> Seen:
-    """The kernel's projection a view holds (for the library's own modules; not part of the
-    public API)."""
+    """The kernel's projection a view holds (for the library's own modules; not public API)."""
     return view._s

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ._core import args
+from ._base import args
 from .cards import Card
 from .dealing import deal
 from .errors import Reason, StateError, shown
@@ -288,7 +288,7 @@ class Standing:
             played += 1
             s0 += result.totals[0]
             s1 += result.totals[1]
-            trigger = result.triggers_doubling
+            trigger = result.doubles_later_deals(rules)
             if mode is DrawDoubling.UNTIL_DECIDED:
                 factor = factor * 2 if trigger else 1
             elif mode is not DrawDoubling.NONE:

@@ -43,7 +43,8 @@ from .cards import DECK_54
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation
 from .knowledge import PlayerView
-from .rules import PRESETS, RuleSet
+from .presets import PRESETS
+from .rules import RuleSet
 from .sampling import Sampler
 from .serialization import to_json
 from .state import GameState

@@ -33,7 +33,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation
-from .rules import PRESETS, RuleSet
+from .presets import PRESETS
+from .rules import RuleSet
 from .state import GameState
 
 __all__ = ["StrohmandelnEnv", "env"]

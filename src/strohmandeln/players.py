@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ._core.masks import XVII, XVIII
+from ._base.masks import XVII, XVIII
 from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
 from .cards import Card, Rank
 from .knowledge import PlayerView

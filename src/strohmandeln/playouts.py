@@ -48,7 +48,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ._core import args
+from ._base import args
 from ._core.playout import deal_out, play_out
 from .errors import DeckError, Reason, shown
 from .rules import RuleSet

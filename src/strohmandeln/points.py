@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
-from ._core.args import enum_member
+from ._base.args import enum_member
 from .errors import shown
 
 if TYPE_CHECKING:

@@ -68,7 +68,8 @@ from typing import Any
 
 import attrs
 
-from ._core import args, setup
+from ._base import args
+from ._core import setup
 from .actions import Announcement, Play, parse_action
 from .cards import Card, cards_from_text
 from .errors import DeckError, NotationError, Reason, StateError, shown

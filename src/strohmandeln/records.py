@@ -58,13 +58,14 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ._core.checked import MAX_DEALS, MAX_MULTIPLIER
+from ._base.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, quoted
 from .dealing import deal
 from .match import Match
-from .rules import PRESETS, RuleSet, rules_from_dict
+from .presets import PRESETS, rules_from_dict
+from .rules import RuleSet
 from .state import GameState
 
 __all__ = ["RecordError", "dumps", "dumps_match", "loads", "loads_match"]

@@ -12,10 +12,11 @@ from typing import Any, Final
 
 import attrs
 
-from ._core import checked
-from .errors import Reason, SerializationError, quoted
+from ._base import checked
+from .errors import Reason, SerializationError, StateError, quoted
 from .points import CardPoints
-from .rules import PRESETS, Bonus, Deck, RuleSet
+from .presets import PRESETS
+from .rules import Bonus, Deck, RuleSet
 
 __all__ = ["DealResult", "ScoreLine"]
 
@@ -130,19 +131,28 @@ class DealResult:
         """
         return self.void is not None
 
-    @property
-    def triggers_doubling(self) -> bool:
-        """Whether this deal makes later deals count double (R26): a drawn card play or 0 : 0.
+    def doubles_later_deals(self, rules: RuleSet) -> bool:
+        """Whether this deal makes later deals count double under ``rules`` (R26): a drawn card
+        play always; a tie — a played deal whose totals are 0 : 0 after the bonuses — only where
+        ``rules.scoring.tie_doubles`` says so (the [000] presets). How many later deals, and by
+        how much, is ``rules.scoring.draw_doubling`` (:class:`~strohmandeln.Match` applies it).
 
-        >>> from strohmandeln import CLASSIC, Pass, deal
+        >>> from strohmandeln import CLASSIC, STRAMANDL, Pass, deal
         >>> state = deal(CLASSIC, dealer=0, rng=48).apply(Pass()).apply(Pass())   # a simple game
         >>> while not state.is_terminal:
         ...     state = state.apply(state.legal_actions()[0])
         >>> result = state.result()
-        >>> print(*result.card_points, result.drawn, result.triggers_doubling)
+        >>> print(*result.card_points, result.drawn, result.doubles_later_deals(CLASSIC))
         34⅔ 35⅓ True True
+
+        :raises StateError: ``wrong_rules`` if ``rules`` is not the rule set the deal was scored by
+           (by name).
         """
-        return self.void is None and (self.drawn or self.totals == (0, 0))
+        if not isinstance(rules, RuleSet) or rules.name != self.rules:
+            raise StateError(Reason.WRONG_RULES, f"a result of the {quoted(self.rules, 30)} rules")
+        if self.void is not None:
+            return False
+        return self.drawn or (rules.scoring.tie_doubles and self.totals == (0, 0))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-compatible form (see :meth:`from_dict`).

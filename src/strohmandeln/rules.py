@@ -1,8 +1,7 @@
 """Rule sets: the deck, every option of the rulings, and the scoring table, as frozen values.
 
 A :class:`RuleSet` is an ordinary immutable value built from keyword-only options; the seven
-presets (:data:`CLASSIC`, :data:`EXTENDED`, :data:`BECK`, :data:`ZWANZIGERRUFEN_40`,
-:data:`MAYR_SEDLACZEK`, :data:`FURR`, :data:`STRAMANDL`) are such values, and a house rule is
+presets (:mod:`strohmandeln.presets`) are such values, and a house rule is
 another one (``attrs.evolve(CLASSIC, last_card=LastCard.SHOWN, name="our table")``). Nothing in
 the library asks *which* preset it plays: every difference lives in these fields.
 
@@ -22,20 +21,12 @@ from typing import Any, Final
 import attrs
 
 from .cards import DECK_40, DECK_54, Card
-from ._core import checked
-from ._core.args import enum_member
+from ._base import checked
+from ._base.args import enum_member
 from .errors import Reason, RuleSetError, quoted, shown
 from .points import Counting
 
 __all__ = [
-    "BECK",
-    "CLASSIC",
-    "EXTENDED",
-    "FURR",
-    "MAYR_SEDLACZEK",
-    "PRESETS",
-    "STRAMANDL",
-    "ZWANZIGERRUFEN_40",
     "BothPass",
     "Bonus",
     "Deck",
@@ -52,6 +43,7 @@ __all__ = [
 class Deck(enum.Enum):
     """The two packs (R1, R4) with their deal layout (R6) and counting (R2, R4).
 
+    >>> from strohmandeln import CLASSIC
     >>> Deck.FULL_54.card_count, Deck.SHORT_40.card_count, CLASSIC.deck is Deck.FULL_54
     (54, 40, True)
     """
@@ -137,6 +129,7 @@ class Deck(enum.Enum):
 class FirstLead(enum.Enum):
     """Who leads to the first trick (R5).
 
+    >>> from strohmandeln import CLASSIC, FURR
     >>> CLASSIC.first_lead, FURR.first_lead
     (<FirstLead.ELDER: 'elder'>, <FirstLead.UNDERTAKER: 'undertaker'>)
     """
@@ -150,6 +143,7 @@ class FirstLead(enum.Enum):
 class BothPass(enum.Enum):
     """What happens when both players pass (R9).
 
+    >>> from strohmandeln import CLASSIC
     >>> import attrs
     >>> old_books = attrs.evolve(CLASSIC, name="old books", both_pass=BothPass.THROW_IN)
     >>> CLASSIC.both_pass, old_books.both_pass
@@ -165,6 +159,7 @@ class BothPass(enum.Enum):
 class LastCard(enum.Enum):
     """Whether the last card of a Strohmann is shown before it is taken up (R12).
 
+    >>> from strohmandeln import CLASSIC
     >>> CLASSIC.last_card, LastCard("shown")
     (<LastCard.HIDDEN: 'hidden'>, <LastCard.SHOWN: 'shown'>)
     """
@@ -178,6 +173,7 @@ class LastCard(enum.Enum):
 class UndertakenDraw(enum.Enum):
     """What a 35:35 card play means in an undertaken game (R25).
 
+    >>> from strohmandeln import BECK, CLASSIC
     >>> CLASSIC.scoring.undertaken_draw, BECK.scoring.undertaken_draw
     (<UndertakenDraw.LOSS: 'loss'>, <UndertakenDraw.DRAW: 'draw'>)
     """
@@ -191,6 +187,7 @@ class UndertakenDraw(enum.Enum):
 class ValatReplaces(enum.Enum):
     """What a Valat replaces (R21).
 
+    >>> from strohmandeln import CLASSIC
     >>> import attrs
     >>> table = attrs.evolve(CLASSIC.scoring, valat_replaces=ValatReplaces.GAME)
     >>> CLASSIC.scoring.valat_replaces, table.valat_replaces
@@ -206,8 +203,10 @@ class ValatReplaces(enum.Enum):
 
 
 class DrawDoubling(enum.Enum):
-    """How later deals are doubled after a drawn card play or a 0 : 0 deal (R26).
+    """How long later deals count double after a drawn card play (or a tie, where the table's
+    :attr:`~ScoringTable.tie_doubles` says so) (R26).
 
+    >>> from strohmandeln import PRESETS
     >>> [PRESETS[name].scoring.draw_doubling.value for name in ("classic", "beck", "stramandl")]
     ['next_round', 'next_deal', 'until_decided']
     """
@@ -216,7 +215,7 @@ class DrawDoubling(enum.Enum):
     NEXT_ROUND = "next_round"
     #: Each consecutive draw doubles again (×2, ×4, …) until a deal is won ([001]).
     UNTIL_DECIDED = "until_decided"
-    #: The next deal counts double (Beck [004]).
+    #: The next deal counts double ([004]: Beck, Mayr & Sedlaczek, Furr).
     NEXT_DEAL = "next_deal"
     #: No doubling.
     NONE = "none"
@@ -225,6 +224,7 @@ class DrawDoubling(enum.Enum):
 class Bonus(enum.Enum):
     """Every bonus the scoring tables know (R17–R23).
 
+    >>> from strohmandeln import EXTENDED
     >>> [bonus.value for bonus in Bonus if EXTENDED.scoring.has(bonus)]
     ['trull_in_tricks', 'four_kings_in_tricks', 'pagat', 'uhu', 'kakadu', 'rostopschin', 'valat']
     """
@@ -359,12 +359,16 @@ class ScoringTable:
     bonuses: tuple[tuple[Bonus, int], ...] = attrs.field(default=(), converter=_bonus_pairs, metadata=_BONUSES)
     #: What a Valat replaces (R21).
     valat_replaces: ValatReplaces = attrs.field(default=ValatReplaces.NOTHING, metadata=_choice(ValatReplaces))
-    #: How deals are doubled after draws and 0 : 0 deals (R26).
+    #: How long later deals count double after a trigger (R26).
     draw_doubling: DrawDoubling = attrs.field(default=DrawDoubling.NEXT_ROUND, metadata=_choice(DrawDoubling))
+    #: R26: whether a tie — a played deal whose totals are 0 : 0 after the bonuses, [000]'s start
+    #: of a Nullrunde — triggers doubled deals as a drawn card play does ([000]; not [001], [004]).
+    tie_doubles: bool = attrs.field(default=False, metadata=_FLAG)
 
     def value_of(self, bonus: Bonus) -> int | None:
         """The bonus's value, or ``None`` if it is not in force.
 
+        >>> from strohmandeln import CLASSIC
         >>> CLASSIC.scoring.value_of(Bonus.VALAT), CLASSIC.scoring.value_of(Bonus.UHU)
         (12, None)
         """
@@ -373,6 +377,7 @@ class ScoringTable:
     def has(self, bonus: Bonus) -> bool:
         """Whether the bonus is in force.
 
+        >>> from strohmandeln import BECK, CLASSIC
         >>> BECK.scoring.has(Bonus.MONDFANG), CLASSIC.scoring.has(Bonus.MONDFANG)
         (True, False)
         """
@@ -381,6 +386,7 @@ class ScoringTable:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-compatible description of every field: the ``scoring`` of :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`.
 
+        >>> from strohmandeln import BECK
         >>> BECK.scoring.to_dict()["bonuses"]
         {'trull_announced': 1, 'four_kings_announced': 1, 'pagat': 1, 'mondfang': 1}
         """
@@ -440,6 +446,7 @@ class RuleSet:
     def counting(self) -> Counting:
         """The counting method of the deck.
 
+        >>> from strohmandeln import CLASSIC, ZWANZIGERRUFEN_40
         >>> CLASSIC.counting, ZWANZIGERRUFEN_40.counting
         (<Counting.IN_THREES: 'in_threes'>, <Counting.SIMPLE_SUM: 'simple_sum'>)
         """
@@ -448,6 +455,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-compatible description of every field.
 
+        >>> from strohmandeln import CLASSIC
         >>> CLASSIC.to_dict()["scoring"]["bonuses"]["pagat"]
         1
         """
@@ -484,117 +492,3 @@ def _problems(rules: RuleSet) -> Iterator[str]:
         missing = [str(card) for card in bonus.required_cards if card not in deck.cards]
         if missing:
             yield f"bonus {bonus.value} needs {', '.join(missing)}, which the {deck.card_count}-card deck lacks"
-
-
-# ---------------------------------------------------------------------------------------------
-# Presets (the table of RULINGS.md)
-
-_CLASSIC_BONUSES: Final = {Bonus.TRULL_ANNOUNCED: 1, Bonus.FOUR_KINGS_ANNOUNCED: 1, Bonus.PAGAT: 1, Bonus.VALAT: 12}
-#: Trull and Four Kings in the tricks, Pagat, Uhu, Kakadu, Valat: [000]'s extended table, Mayr & Sedlaczek, Furr.
-_IN_TRICKS: Final = {
-    Bonus.TRULL_IN_TRICKS: 1, Bonus.FOUR_KINGS_IN_TRICKS: 1, Bonus.PAGAT: 1, Bonus.UHU: 1, Bonus.KAKADU: 1, Bonus.VALAT: 12
-}
-
-#: [000]'s classic variant: announced Trull and Four Kings in the hand, Pagat, Valat; 2 / 3 / 4.
-CLASSIC: Final[RuleSet] = RuleSet(
-    name="classic", fold_without_tarock=True,
-    scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
-    source="[000] Rules for Strohmandeln, classic variant",
-)
-
-#: [000]'s extended variant: Grand Point in the base table, bonuses in the tricks, birds,
-#: Rostopschin, Valat.
-EXTENDED: Final[RuleSet] = RuleSet(
-    name="extended", fold_without_tarock=True,
-    scoring=ScoringTable(
-        simple_won=1, simple_won_major=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
-        major_points=45, defender_major_points=45, bonuses=_IN_TRICKS | {Bonus.ROSTOPSCHIN: 1},
-    ),
-    source="[000] Rules for Strohmandeln, extended variant",
-)
-
-#: Beck (1972) as given by [004]: 1 / 2 / 3, 35:35 a draw in every game, announced Trull and
-#: Four Kings, Pagat, Mondfang; the next deal doubles after a draw.
-BECK: Final[RuleSet] = RuleSet(
-    name="beck",
-    scoring=ScoringTable(
-        simple_won=1, undertaken_won=2, undertaken_lost=3, undertaken_draw=UndertakenDraw.DRAW, draw_doubling=DrawDoubling.NEXT_DEAL,
-        bonuses={Bonus.TRULL_ANNOUNCED: 1, Bonus.FOUR_KINGS_ANNOUNCED: 1, Bonus.PAGAT: 1, Bonus.MONDFANG: 1},
-    ),
-    source="[004] Beck (1972), Tarock complet; scoring table and further scoring options",
-)
-
-#: [000]'s last section: the classic game with the 40-card deck of Zwanzigerrufen (R4).
-ZWANZIGERRUFEN_40: Final[RuleSet] = RuleSet(
-    name="zwanzigerrufen40", deck=Deck.SHORT_40, fold_without_tarock=True,
-    scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES),
-    source="[000] Rules for Strohmandeln, variant rules with 40 cards",
-)
-
-#: Mayr & Sedlaczek (2008) as given by [004]: 2 / 3 / 4, bonuses in the tricks, four birds, Valat.
-MAYR_SEDLACZEK: Final[RuleSet] = RuleSet(
-    name="mayr_sedlaczek",
-    scoring=ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_IN_TRICKS | {Bonus.QUAPIL: 1}),
-    source="[004] Mayr & Sedlaczek (2008), Die Strategie des Tarockspiels",
-)
-
-#: Furr (2009) per [004]'s prose: Mayr & Sedlaczek's bonuses without Quapil, plus the major wins
-#: (declarer 45, defender 44) and Rostopschin; the undertaker leads.
-FURR: Final[RuleSet] = RuleSet(
-    name="furr", first_lead=FirstLead.UNDERTAKER,
-    scoring=ScoringTable(
-        simple_won=2, undertaken_won=3, undertaken_won_major=4, undertaken_lost=4, undertaken_lost_major=5,
-        major_points=45, defender_major_points=44, bonuses=_IN_TRICKS | {Bonus.ROSTOPSCHIN: 1},
-    ),
-    source="[004] Furr (2009), Tarocchi; the prose, where it differs from the table",
-)
-
-#: Petr Zachar's Štrámandl [001]: 2 / 3 / 4, announced Trull and Four Kings, Pagat, Valat;
-#: draws double the next game until one is decided.
-STRAMANDL: Final[RuleSet] = RuleSet(
-    name="stramandl",
-    scoring=ScoringTable(
-        simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses=_CLASSIC_BONUSES, draw_doubling=DrawDoubling.UNTIL_DECIDED
-    ),
-    source="[001] Petr Zachar, Štrámandl (2006)",
-)
-
-#: Every preset by name.
-PRESETS: Final[Mapping[str, RuleSet]] = {
-    r.name: r for r in (CLASSIC, EXTENDED, BECK, ZWANZIGERRUFEN_40, MAYR_SEDLACZEK, FURR, STRAMANDL)
-}
-
-
-# ---------------------------------------------------------------------------------------------
-# Documents
-
-
-def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
-    """A rule set in a document: a preset's name, or the full form of any other rule set.
-
-    >>> rules_ref(CLASSIC), rules_ref(attrs.evolve(CLASSIC, name="house"))["name"]
-    ('classic', 'house')
-    """
-    preset = PRESETS.get(rules.name)
-    return rules.name if preset is not None and preset == rules else rules.to_dict()
-
-
-def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
-    """A rule set from a preset's name or a full description: :func:`rules_to_dict`'s, or
-    :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`'s without ``format`` and ``type`` (see :meth:`RuleSet.from_dict <strohmandeln.rules.RuleSet.from_dict>`).
-
-    >>> rules_from_dict("beck").name
-    'beck'
-    >>> rules_from_dict(CLASSIC.to_dict()) == CLASSIC
-    True
-    """
-    if isinstance(data, str):
-        name = checked.text(data, path)
-        preset = PRESETS.get(name)
-        if preset is None:
-            raise checked.fail(path, f"no preset named {quoted(name, 30)}; presets: {', '.join(PRESETS)}")
-        return preset
-    if isinstance(data, dict) and "format" in data:
-        checked.header(data, "rules", *checked.document_fields(RuleSet))
-        data = {key: value for key, value in data.items() if key not in ("format", "type")}
-    return RuleSet.from_dict(data, path)

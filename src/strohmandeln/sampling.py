@@ -91,7 +91,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ._core import args
+from ._base import args
 from ._core.sampling import model as models
 from .cards import DECK_54, Card
 from .errors import Reason, StateError

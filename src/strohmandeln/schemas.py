@@ -38,12 +38,13 @@ from typing import Any, Final
 import attrs
 
 from . import errors
-from ._core import checked
+from ._base import checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .errors import Reason, shown
 from .results import GAME
-from .rules import PRESETS, Bonus, Deck, RuleSet, ScoringTable
+from .presets import PRESETS
+from .rules import Bonus, Deck, RuleSet, ScoringTable
 from .table import Phase, VoidReason
 
 __all__ = ["DIALECT", "NAMES", "dumps", "schema"]

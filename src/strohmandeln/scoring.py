@@ -21,7 +21,8 @@ special-cased.
 
 from __future__ import annotations
 
-from ._core import args, seen
+from ._base import args
+from ._core import seen
 from .errors import Reason, StateError
 from .knowledge import PlayerView, seen_of
 from .results import DealResult, ScoreLine

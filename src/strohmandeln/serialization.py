@@ -35,14 +35,15 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from ._core import checked
-from ._core.documents import dealt_record, replay
+from ._base import checked
+from ._core.documents import dealt_record, read_action, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
 from .match import Match
 from .results import DealResult
-from .rules import RuleSet, rules_from_dict, rules_ref
+from .presets import rules_from_dict, rules_ref
+from .rules import RuleSet
 from .state import GameState, state_of
 
 __all__ = [
@@ -117,7 +118,7 @@ def action_from_dict(data: object) -> Action:
     Pass()
     """
     d = checked.header(data, "action", ("action",))
-    return checked.action(d["action"], "action")
+    return read_action(d["action"], "action")
 
 
 # --------------------------------------------------------------------------------------------

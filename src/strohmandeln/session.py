@@ -51,13 +51,14 @@ from typing import Any, Final
 
 import attrs
 
-from ._core import checked
-from ._core.documents import replay
+from ._base import checked
+from ._core.documents import read_action, replay
 from .actions import Action
 from .dealing import deal
 from .errors import Reason, StateError, StrohmandelnError
 from .match import Match, Standing
-from .rules import DrawDoubling, RuleSet, rules_from_dict, rules_ref
+from .presets import rules_from_dict, rules_ref
+from .rules import DrawDoubling, RuleSet
 from .state import GameState, record_of, state_of
 
 __all__ = ["MAX_SESSION_JSON", "Session"]
@@ -289,7 +290,7 @@ class Session:
         deals_played = checked.integer(d["deals_played"], "deals_played", 0, deals_recorded)
         secret = _hex(d["secret"], "secret", *_SECRET_SIZES)
         history = _hex(d["history"], "history", 32, 32)
-        actions = [checked.action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
+        actions = [read_action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
         signature = checked.text(d["signature"], "signature", 64)
         body = {k: v for k, v in d.items() if k != "signature"}
         body.update(rules=rules_ref(rules), actions=[str(a) for a in actions], secret=secret.hex(), history=history.hex())

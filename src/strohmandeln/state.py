@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
-from ._core import args, history, record, scoring, seen
+from ._base import args
+from ._core import history, record, scoring, seen
 from ._core.engine import KernelState
 from ._core.formats import announced
 from ._core.masks import cards_of
@@ -37,7 +38,6 @@ __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "Voi
 
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED
-_BEFORE_PLAY: Final = (Phase.FOLD, Phase.AUCTION, Phase.DOUBLING)
 _turn_of: Final = record.turn_of
 
 

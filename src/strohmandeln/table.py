@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from ._core.masks import follower_wins
+from ._base.masks import follower_wins
 from .actions import Play
 from .cards import Card
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from .._base.masks import KINGS, MOND, SKUS, TRULL, XVIII
 from ..cards import DECK_54
 from ..rules import Bonus
 from .formats import C_ROSS, CALL_ROSS, CALL_TOPSCHIN, CARD, I_CALL, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
-from .masks import KINGS, MOND, SKUS, TRULL, XVIII
 
 #: The ruling of each bonus (for the score lines).
 RULE_OF: Final = {

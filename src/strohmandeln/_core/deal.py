@@ -15,11 +15,11 @@ from itertools import chain, repeat
 from operator import call, itemgetter
 from typing import Any, Final
 
+from .._base.masks import BIT, KINGS, TAKE_UP, TAROCKS, TRULL
 from ..cards import DECK_54, Card
 from ..errors import DeckError, Reason, shown
 from ..rules import RuleSet
 from .formats import E_CARD, E_HIDDEN, E_STROHMANN, E_TO_HAND
-from .masks import BIT, KINGS, TAKE_UP, TAROCKS, TRULL
 from .ruledata import RuleData, rule_data
 from .tables import TRICK_OUTCOME
 from .tables import build as build_tables

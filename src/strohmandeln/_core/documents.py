@@ -6,7 +6,7 @@ so a loaded state is always one the rules reach. A *view* is stored with everyth
 knows; loading it draws a deal that the view's public history allows (with the sampler), replays
 that deal through the rules and compares every field, so a loaded view is always one some deal
 produces. :mod:`strohmandeln.serialization` describes the documents; the loaders here are safe
-for untrusted input (see :mod:`._core.checked`).
+for untrusted input (see :mod:`._base.checked`; the readers of cards and actions are here).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play
-from ..cards import DECK_54
-from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
-from ..rules import rules_from_dict, rules_ref
+from .._base import checked
+from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play, parse_action
+from ..cards import DECK_54, Card
+from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
+from ..presets import rules_from_dict, rules_ref
 from ..table import Phase, VoidReason
-from . import checked
 from .deal import Deal, checked_order
 from .engine import replayed, step
 from .formats import (
@@ -49,6 +49,33 @@ from .sampling import model as models
 from .seen import Seen, actors, dealt_mask, events, history, piles, project
 from .seen import result as result_of_view
 from .setup import GivenTrick, build, describe
+
+# --- cards and actions ------------------------------------------------------------------------
+# (the checked readers of the value types above the base: :mod:`._base.checked` has the others)
+
+
+def read_card(x: object, path: str) -> Card:
+    """A card in notation."""
+    value = checked.text(x, path)
+    try:
+        return Card.parse(value)
+    except NotationError as error:
+        raise checked.fail(path, error.message, error.reason) from None
+
+
+def read_cards(x: object, path: str, limit: int = 54) -> list[Card]:
+    """A list of cards in notation."""
+    return [read_card(c, f"{path}[{i}]") for i, c in enumerate(checked.items(x, path, limit))]
+
+
+def read_action(x: object, path: str) -> Action:
+    """An action in notation."""
+    value = checked.text(x, path)
+    try:
+        return parse_action(value)
+    except NotationError as error:
+        raise checked.fail(path, error.message, error.reason) from None
+
 
 # --- states ---------------------------------------------------------------------------------
 
@@ -111,7 +138,7 @@ def _rules(data: object, path: str) -> Any:
 def dealt_record(rules: Any, dealer: int, order: object, path: str) -> Record:
     """The first record of the deal of a document's deck order."""
     try:
-        cards = checked_order(rules, checked.cards(order, path, 64))
+        cards = checked_order(rules, read_cards(order, path, 64))
     except StrohmandelnError as error:
         raise checked.fail(path, error.message, error.reason) from None
     return initial(Deal.dealt(rules, tuple([card.index for card in cards]), dealer, cards))
@@ -120,7 +147,7 @@ def dealt_record(rules: Any, dealer: int, order: object, path: str) -> Record:
 def replay(c: Record, actions: object, path: str) -> Record:
     """The record after a document's actions, each checked by the rules."""
     for i, raw in enumerate(checked.items(actions, path)):
-        action = checked.action(raw, f"{path}[{i}]")
+        action = read_action(raw, f"{path}[{i}]")
         try:
             c = step(c, action)
         except StrohmandelnError as error:
@@ -150,8 +177,8 @@ def _trick_card(x: object, path: str) -> Any:
     """A card of a set-up trick: its notation, or a play's with a Rostopschin call (R18)."""
     text = checked.text(x, path)
     if "!" not in text:
-        return checked.card(text, path)
-    play = checked.action(text, path)
+        return read_card(text, path)
+    play = read_action(text, path)
     if not isinstance(play, Play) or play.announcements:
         raise checked.fail(path, f"expected a card or a card with a call, not {quoted(text)}")
     return play
@@ -181,16 +208,16 @@ def _position_record(data: object, rules: Any) -> Record:
     strohmaenner = []
     for s in (0, 1):
         seat_piles = [
-            tuple(checked.cards(pile, f"position.strohmaenner[{s}][{k}]", 8))
+            tuple(read_cards(pile, f"position.strohmaenner[{s}][{k}]", 8))
             for k, pile in enumerate(checked.items(piles_[s], f"position.strohmaenner[{s}]", 3))
         ]
         strohmaenner.append(tuple(seat_piles + [()] * (3 - len(seat_piles))))
     try:
         return build(
             rules,
-            hands=(tuple(checked.cards(hands[0], "position.hands[0]")), tuple(checked.cards(hands[1], "position.hands[1]"))),
+            hands=(tuple(read_cards(hands[0], "position.hands[0]")), tuple(read_cards(hands[1], "position.hands[1]"))),
             strohmaenner=(strohmaenner[0], strohmaenner[1]),
-            won=(tuple(checked.cards(won[0], "position.won[0]")), tuple(checked.cards(won[1], "position.won[1]"))),
+            won=(tuple(read_cards(won[0], "position.won[0]")), tuple(read_cards(won[1], "position.won[1]"))),
             rest_to=None,
             tricks=tuple(tricks),
             leader=checked.seat(d["leader"], "position.leader"),
@@ -312,19 +339,19 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         if len(pair) != 2:
             raise checked.fail(f"history[{i}]", "expected [seat, action]")
         seats.append(checked.seat(pair[0], f"history[{i}][0]"))
-        actions.append(checked.action(pair[1], f"history[{i}][1]"))
+        actions.append(read_action(pair[1], f"history[{i}][1]"))
     raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
     packed = [_trick(t, f"tricks[{i}]") for i, t in enumerate(raw_tricks)]
     lead = -1
     if d["current_trick"] is not None:
         o = checked.obj(d["current_trick"], "current_trick", ("leader", "play", "from_strohmann"))
-        play = checked.action(o["play"], "current_trick.play")
+        play = read_action(o["play"], "current_trick.play")
         checked.seat(o["leader"], "current_trick.leader")
         strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
         lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
     evs = tuple(_event(e, f"events[{i}]", trick_count) for i, e in enumerate(checked.items(d["events"], "events", 64)))
     hand = 0
-    for card in checked.cards(d["hand"], "hand", 32):
+    for card in read_cards(d["hand"], "hand", 32):
         hand |= 1 << card.index
     asked = -1
     for action, seat in zip(actions, seats):
@@ -436,7 +463,7 @@ def _trick(t: object, p: str) -> int:
     flags = checked.items(o["from_strohmann"], f"{p}.from_strohmann", 2)
     if len(plays) != 2 or len(flags) != 2:
         raise checked.fail(p, "a trick has two plays")
-    a, b = (checked.action(x, f"{p}.plays[{k}]") for k, x in enumerate(plays))
+    a, b = (read_action(x, f"{p}.plays[{k}]") for k, x in enumerate(plays))
     fa, fb = (checked.boolean(x, f"{p}.from_strohmann[{k}]") for k, x in enumerate(flags))
     return (
         checked.seat(o["leader"], f"{p}.leader")
@@ -450,7 +477,7 @@ def _trick(t: object, p: str) -> int:
 
 def _event(e: object, p: str, trick_count: int) -> int:
     o = checked.obj(e, p, ("player", "strohmann", "card", "to_hand", "hidden", "after_trick"))
-    card = HIDDEN_CARD if o["card"] is None else checked.card(o["card"], f"{p}.card").index
+    card = HIDDEN_CARD if o["card"] is None else read_card(o["card"], f"{p}.card").index
     return (
         checked.seat(o["player"], f"{p}.player")
         | checked.integer(o["strohmann"], f"{p}.strohmann", 0, 2) << E_STROHMANN
@@ -467,7 +494,7 @@ def _piles(data: object, card_count: int) -> tuple[tuple[int, int], ...]:
         for k, pile in enumerate(checked.items(seat_piles, f"strohmaenner[{x}]", 3)):
             p = f"strohmaenner[{x}][{k}]"
             o = checked.obj(pile, p, ("face_up", "face_down"))
-            top = -1 if o["face_up"] is None else checked.card(o["face_up"], f"{p}.face_up").index
+            top = -1 if o["face_up"] is None else read_card(o["face_up"], f"{p}.face_up").index
             out.append((top, checked.integer(o["face_down"], f"{p}.face_down", 0, card_count)))
     if len(out) != 6:
         raise checked.fail("strohmaenner", "each seat has three Strohmänner")

@@ -20,13 +20,13 @@ try:
 except ImportError:  # (mypyc reads the marker when it compiles; at run time it is never called)
     from .nocompile import mypyc_attr  # type: ignore[assignment]
 
+from .._base.args import seat, whole
+from .._base.masks import BIT, TAROCKS
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
-from .args import seat, whole
 from .history import ply_of_record
 from ..table import Phase, VoidReason
 from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
-from .masks import BIT, TAROCKS
 from .tables import TRICK_OUTCOME
 from .plays import answer_plays, lead_plays, play_refusal, variant_info
 from .record import DECISIONS, Record

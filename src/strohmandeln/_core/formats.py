@@ -76,8 +76,7 @@ INFO_MASK: Final = (1 << 5) - 1
 #: Announcement bits (R17), in the announcements field of play info and of calls.
 ANN_TRULL: Final = 1
 ANN_KINGS: Final = 2
-#: Call codes (R18), in the call field of play info.
-CALL_NONE: Final = 0
+#: Call codes (R18), in the call field of play info (0: no call).
 CALL_ROSS: Final = 1
 CALL_TOPSCHIN: Final = 2
 
@@ -85,8 +84,6 @@ LEAD: Final = Layout("lead", (("card", CARD_BITS), ("info", 5)))
 L_INFO: Final = LEAD.shift("info")
 #: The lead field's from-Strohmann bit.
 L_STROHMANN: Final = I_STROHMANN << L_INFO
-#: The lead field's announcement and call bits (a plain lead has none).
-L_VARIANT: Final = (INFO_MASK ^ I_STROHMANN) << L_INFO
 
 TRICK: Final = Layout(
     "trick",
@@ -97,12 +94,8 @@ T_FOLLOWED: Final = TRICK.shift("followed")
 T_WINNER: Final = TRICK.shift("winner")
 T_LED_INFO: Final = TRICK.shift("led_info")
 T_FOLLOWED_INFO: Final = TRICK.shift("followed_info")
-#: A trick's bits that say a card of it came from a Strohmann.
-T_STROHMANN: Final = I_STROHMANN << T_LED_INFO | I_STROHMANN << T_FOLLOWED_INFO
 #: A trick's announcement and call bits, of both cards.
 T_VARIANTS: Final = (INFO_MASK ^ I_STROHMANN) << T_LED_INFO | (INFO_MASK ^ I_STROHMANN) << T_FOLLOWED_INFO
-#: A trick's call fields, of both cards.
-T_CALLS: Final = 3 << (T_LED_INFO + I_CALL) | 3 << (T_FOLLOWED_INFO + I_CALL)
 
 EVENT: Final = Layout(
     "event", (("player", 1), ("strohmann", 2), ("card", CARD_BITS), ("to_hand", 1), ("hidden", 1), ("after_trick", None))
@@ -130,14 +123,6 @@ def pile_of_event(e: int) -> int:
 def ross_calls(trick: int, seat: int) -> int:
     """The calls field's record of ``seat``'s Ross in trick ``trick`` (0-based, R18)."""
     return ((trick << 1 | seat) + 1) << C_ROSS
-
-
-def ross_of(calls: int) -> tuple[int, int] | None:
-    """The (0-based trick, seat) of the Ross call recorded in ``calls``, if any."""
-    ross = calls >> C_ROSS
-    if not ross:
-        return None
-    return (ross - 1) >> 1, (ross - 1) & 1
 
 
 def announced(calls: int, seat: int) -> int:

@@ -1,77 +1,15 @@
-"""Cards as bits: the masks and small tables every other kernel module builds on.
+"""Card masks as :class:`~strohmandeln.Card` values: the kernel's half of the card masks.
 
-Card ``index`` (the canonical order of :mod:`strohmandeln.cards`) is bit ``1 << index``; a set of
-cards is an ``int``. Within the tarocks and within each suit a higher index is a higher card, so
-the highest card of a set is ``mask.bit_length() - 1``.
+The masks themselves, their constants and R15 are :mod:`strohmandeln._base.masks`, below the
+value types; what needs the cards is here.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..cards import DECK_54, Card, Rank
-
-#: The number of cards of the full pack; bits 0-53 of a mask.
-CARDS: Final = 54
-#: The tarocks, I (bit 0) … XXI (bit 20), Sküs (bit 21).
-TAROCKS: Final = (1 << 22) - 1
-#: Each suit's eight cards, clubs, spades, hearts, diamonds.
-SUIT_MASKS: Final = tuple(0xFF << (22 + 8 * s) for s in range(4))
-#: The four Kings.
-KINGS: Final = sum(1 << (22 + 8 * s + Rank.KING - 1) for s in range(4))
-#: The Trull: I, XXI and Sküs.
-TRULL: Final = 1 << 0 | 1 << 20 | 1 << 21
-#: Cards taken into the hand when turned up from a Strohmann (R11): tarocks and Kings.
-TAKE_UP: Final = TAROCKS | KINGS
-#: The card index of I (the Pagat), XVII, XVIII, XXI (the Mond) and the Sküs.
-PAGAT: Final = 0
-XVII: Final = 16
-XVIII: Final = 17
-MOND: Final = 20
-SKUS: Final = 21
-#: The class of each card: 0 for the tarocks, 1…4 for the suits (R14's "same suit").
-CLASS: Final = tuple(0 if i < 22 else 1 + (i - 22) // 8 for i in range(CARDS))
-#: The cards of each class.
-CLASS_MASKS: Final = (TAROCKS, *SUIT_MASKS)
-#: For each card, the cards of its class: what follows it (R14).
-FOLLOW_MASK: Final = tuple(CLASS_MASKS[CLASS[i]] for i in range(CARDS))
-#: ``BIT[i] == 1 << i``.
-BIT: Final = tuple(1 << i for i in range(CARDS))
-
-
-#: R15, for each led card: the cards that beat it when played second — the higher cards of its
-#: class (the tarocks, or its suit), and on a suit card every tarock.
-BEATS: Final = tuple(FOLLOW_MASK[i] & ~((2 << i) - 1) | (TAROCKS if CLASS[i] else 0) for i in range(CARDS))
-
-
-def follower_wins(led: int, followed: int) -> bool:
-    """R15: whether the second card of a trick beats the led one (:data:`BEATS`)."""
-    return bool(BEATS[led] >> followed & 1)
-
-
-def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:
-    """The mask of some cards (no validation: the caller passes cards)."""
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
-def bits(mask: int) -> list[int]:
-    """The card indices of a mask, in increasing order."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+from .._base.masks import bits
+from ..cards import DECK_54, Card
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
     return tuple([DECK_54[i] for i in bits(mask)])
-
-
-def lowest(mask: int) -> int:
-    """The index of the lowest card of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1

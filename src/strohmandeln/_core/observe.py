@@ -12,10 +12,10 @@ import json
 from functools import lru_cache
 from typing import Final
 
+from .._base.masks import bits
 from ..rules import BothPass, Deck, LastCard, RuleSet
 from ..table import Phase
 from .formats import C_ROSS, CARD, L_STROHMANN, announced
-from .masks import bits
 from .record import walk
 from .seen import Seen, events, piles
 

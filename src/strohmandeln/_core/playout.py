@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .._base.masks import BIT
 from ..actions import PLAIN
 from ..rules import RuleSet
 from ..table import Phase
 from .deal import Deal, shuffled_deal
 from .engine import step
 from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
-from .masks import BIT
 from .plays import answer_plays, lead_plays, variant_info
 from .record import PHASE, TURN, Record, initial
 from .tables import TRICK_OUTCOME

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._base.masks import CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII
 from ..actions import INTERNED, Action, Announcement, Call, Play
 from ..cards import DECK_54
 from ..errors import IllegalActionError, Reason
 from .deal import Deal
 from .formats import ANN_KINGS, ANN_TRULL, C_ROSS, CALL_ROSS, CALL_TOPSCHIN, I_ANN, I_CALL, announced, ross_calls
-from .masks import CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII, cards_of
+from .masks import cards_of
 from .tables import DUTY, LEAD0, LEAD1, LEAD2, LEAD3, TAROCK_PLAYS_HI, TAROCK_PLAYS_LO
 
 def LEAD_PLAYS(m: int) -> tuple[Play, ...]:  # noqa: N802 - a table by another name

@@ -41,10 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._base.masks import CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
 from ..cards import DECK_54
 from ..errors import DeckError, Reason
 from .formats import CARD, T_FOLLOWED, T_LED
-from .masks import CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
 from .ruledata import RuleData
 
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Final
 
+from .._base.masks import TAROCKS
 from ..actions import DOUBLE, FOLD, KEEP, NO_DOUBLE, PASS, TAKE, Action
 from ..table import Phase, VoidReason
 from .deal import Deal
-from .masks import TAROCKS
 from .plays import legal_plays
 
 Record = tuple[Any, ...]

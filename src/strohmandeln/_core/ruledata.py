@@ -10,10 +10,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Final
 
+from .._base.masks import KINGS, TRULL, XVII, XVIII
 from ..cards import DECK_54
 from ..rules import BothPass, Bonus, FirstLead, LastCard, RuleSet
 from .bonuses import CHECKS, RULE_OF, Check
-from .masks import KINGS, TRULL, XVII, XVIII
 
 #: Bits per chunk of :meth:`RuleData.thirds_of`'s tables (seven chunks cover 54 cards).
 _CHUNK: Final = 8

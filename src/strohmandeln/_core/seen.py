@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._base.args import whole
 from ..actions import Action, Fold, Keep, Pass, Play, Take
 from ..results import DealResult
 from ..rules import RuleSet
@@ -36,7 +37,6 @@ from .formats import (
     T_LED,
     T_LED_INFO,
 )
-from .args import whole
 from .history import actions_of, ply_of
 from .record import (
     AUC,

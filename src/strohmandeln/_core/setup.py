@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from .._base.masks import BIT, KINGS, MOND, SKUS, TAKE_UP, TRULL, XVII, XVIII, follower_wins
 from ..actions import Announcement, Call, Play
 from ..cards import DECK_54, Card
 from ..errors import DeckError, Reason
@@ -41,7 +42,7 @@ from .formats import (
     ross_calls,
 )
 from .history import ANNOUNCEMENTS, play_of
-from .masks import BIT, KINGS, MOND, SKUS, TAKE_UP, TRULL, XVII, XVIII, cards_of, follower_wins
+from .masks import cards_of
 from .plays import topschin_allowed, variant_codes
 from .record import AUC, CALLS, DEAL, H0, H1, LEAD, T0, T1, TRICKS, TURN, Record, assemble, cons, gone, walk
 from .ruledata import rule_data

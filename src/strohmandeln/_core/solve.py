@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._base.masks import bits
 from ..actions import PLAIN, Action
 from .engine import KernelState, replayed
-from .masks import bits
 from .record import DEAL, H0, H1, LEAD, T0, T1, TURN, W0, W1, Record
 from .scoring import result_of
 

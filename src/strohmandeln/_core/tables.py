@@ -14,16 +14,16 @@ The tables are filled in place; their names are bound once, at import.
 * :data:`DUTY`, for each led card (R14): the cards of its class, which follow it; the plain plays
   of its suit by the suit's 8-bit chunk; and the shift of that chunk (0 for a tarock, whose
   class's plays are in the two tarock tables);
-* :data:`TRICK_OUTCOME`, the outcome of every trick (R15, :data:`~._core.masks.BEATS`).
+* :data:`TRICK_OUTCOME`, the outcome of every trick (R15, :data:`~._base.masks.BEATS`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from .._base.masks import BEATS, CLASS, FOLLOW_MASK
 from ..actions import PLAIN, Play
 from .formats import T_FOLLOWED, T_LED, T_WINNER
-from .masks import BEATS, CLASS, FOLLOW_MASK
 
 Plays = tuple[Play, ...]
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..._base.masks import BIT, CARDS, CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
 from ...actions import Fold, Keep
 from ...errors import Reason, StateError
 from ...table import Phase
@@ -53,7 +54,6 @@ from ..formats import (
     announced,
     pile_of_event,
 )
-from ..masks import BIT, CARDS, CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
 from ..record import walk
 from ..seen import Seen
 from ..setup import ANN_CARDS

@@ -2,14 +2,14 @@
 
 Every draw of the sampler goes through ``rnd``, the caller's :meth:`random.Random.random`; the
 library never uses global randomness. The card lists here are card indices in increasing order
-(as :func:`~strohmandeln._core.masks.bits` gives them).
+(as :func:`~strohmandeln._base.masks.bits` gives them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..masks import BIT
+from ..._base.masks import BIT
 
 #: The caller's ``random.Random().random``.
 Rnd = Callable[[], float]
@@ -28,7 +28,7 @@ _B0, _B1, _B2, _B3, _B4, _B5 = _chunk_tables()
 
 
 def bits(mask: int) -> list[int]:
-    """:func:`strohmandeln._core.masks.bits` of a card mask (bits 0 to 53): its card indices in
+    """:func:`strohmandeln._base.masks.bits` of a card mask (bits 0 to 53): its card indices in
     increasing order, by table per 9-bit chunk (a few times faster on the many cards of the
     sampler's draws)."""
     return [

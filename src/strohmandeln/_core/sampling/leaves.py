@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from ..masks import TAROCKS
+from ..._base.masks import TAROCKS
 from .constraints import inconsistent
 
 #: The leaves: the cumulative weights, and each leaf's card sets for the H places.

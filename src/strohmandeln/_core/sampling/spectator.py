@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..masks import TAKE_UP, TAROCKS, lowest
+from ..._base.masks import TAKE_UP, TAROCKS, lowest
 from .constraints import Facts, fits, minimum
 from .draw import bits, in_random_order
 from .places import SpectatorPlaces

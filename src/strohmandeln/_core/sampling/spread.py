@@ -19,8 +19,8 @@ import itertools
 import math
 from typing import Final
 
+from ..._base.masks import TAROCKS
 from ...errors import Reason, StateError
-from ..masks import TAROCKS
 from .constraints import inconsistent
 from .draw import Rnd, below, in_random_order
 

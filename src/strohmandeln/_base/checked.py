@@ -5,6 +5,9 @@ and returns it typed, or raises :class:`~strohmandeln.SerializationError` with r
 ``malformed_document`` (or ``too_large``) and a short message naming the path. No message echoes
 more than a bounded piece of the input.
 
+The readers of cards and actions, which need the value types above this module, are the
+kernel's (``_core.documents``: ``read_card``, ``read_cards``, ``read_action``).
+
 The field kinds at the end (:class:`Kind` and its subclasses) pair such a reader with the writer
 and the check of one field of a frozen attrs class, so that a class can derive all three from its
 fields.
@@ -18,9 +21,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..actions import Action, parse_action
-from ..cards import Card
-from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
+from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -133,29 +134,6 @@ def member(enum: type[E], x: object, path: str) -> E:
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in enum)  # type: ignore[attr-defined]
         raise fail(path, f"{quoted(value, 30)} is not one of {allowed}") from None
-
-
-def card(x: object, path: str) -> Card:
-    """A card in notation."""
-    value = text(x, path)
-    try:
-        return Card.parse(value)
-    except NotationError as error:
-        raise fail(path, error.message, error.reason) from None
-
-
-def cards(x: object, path: str, limit: int = 54) -> list[Card]:
-    """A list of cards in notation."""
-    return [card(c, f"{path}[{i}]") for i, c in enumerate(items(x, path, limit))]
-
-
-def action(x: object, path: str) -> Action:
-    """An action in notation."""
-    value = text(x, path)
-    try:
-        return parse_action(value)
-    except NotationError as error:
-        raise fail(path, error.message, error.reason) from None
 
 
 def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
