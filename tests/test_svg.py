@@ -82,6 +82,11 @@ def views(state: GameState) -> list[PlayerView]:
     return [state.view(0), state.view(1), state.view(None)]
 
 
+def drawables_of(state: GameState) -> list[Drawable]:
+    """The state and its three views."""
+    return [state, *views(state)]
+
+
 # ------------------------------------------------------------------------------------------------
 # What is shown and what is hidden
 
@@ -242,7 +247,7 @@ def test_a_card_led_from_a_strohmann_is_marked() -> None:
         if not state.current_trick:
             continue
         truth = state.view(None).to_dict()["current_trick"]["from_strohmann"]
-        for x in (state, *views(state)):
+        for x in drawables_of(state):
             assert picture(x).lead_from_strohmann is truth
             line = next(line for line in pictures.text(x).splitlines() if line.startswith("on the table"))
             assert line.split()[3].endswith("*") is truth, line
@@ -258,7 +263,7 @@ def test_a_card_led_from_a_strohmann_is_marked() -> None:
 
 def test_str_of_a_state_or_view_is_its_text_picture_and_a_notebook_shows_its_svg() -> None:
     for state in STATES[::9]:
-        for x in (state, *views(state)):
+        for x in drawables_of(state):
             assert str(x) == pictures.text(x)
             assert x._repr_svg_() == svg.table(x, size=720)
             assert repr(x).startswith(("<GameState ", "<PlayerView ")) and len(repr(x)) < 100
