@@ -5,26 +5,16 @@ the module that documents its names."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
+
+from helpers import module_from_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def _api_pages() -> Any:
-    """docs/_ext/api_pages.py, imported from its file (its plan needs no Sphinx)."""
-    spec = importlib.util.spec_from_file_location("api_pages", DOCS / "_ext" / "api_pages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("api_pages", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-api = _api_pages()
+api = module_from_file(DOCS / "_ext" / "api_pages.py")
 
 
 def test_every_public_module_has_a_page() -> None:

@@ -7,9 +7,7 @@ and say so. The others run everywhere.
 
 from __future__ import annotations
 
-import importlib.util
 import struct
-import sys
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -17,20 +15,10 @@ from typing import Any
 
 import pytest
 
+from helpers import module_from_file
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _browser_check() -> Any:
-    """tools/browser_check.py, imported from its file (tools/ is no package)."""
-    spec = importlib.util.spec_from_file_location("browser_check", ROOT / "tools" / "browser_check.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("browser_check", module)  # (its dataclass looks itself up there)
-    spec.loader.exec_module(module)
-    return module
-
-
-check = _browser_check()
+check = module_from_file(ROOT / "tools" / "browser_check.py")
 CHROMIUM = check.find_chromium()
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on the PATH (apt-get install chromium): pages are not rendered")
 

@@ -4,9 +4,7 @@ the enumerated transitions, the enumeration holds the ones the rules name (the `
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -15,21 +13,13 @@ import attrs
 
 import strohmandeln as sm
 
+from helpers import module_from_file
+
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def _phase_diagram() -> Any:
-    """docs/_ext/phase_diagram.py, imported from its file (it needs the library, not Sphinx)."""
-    spec = importlib.util.spec_from_file_location("phase_diagram", ROOT / "docs" / "_ext" / "phase_diagram.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("phase_diagram", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-diagram = _phase_diagram()
+diagram = module_from_file(ROOT / "docs" / "_ext" / "phase_diagram.py")
 FOUND: dict[tuple[str, str], set[str]] = diagram.transitions()
 
 
