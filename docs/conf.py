@@ -8,10 +8,6 @@ import sys
 from typing import Any
 from pathlib import Path
 
-from sphinx.util import logging
-
-logger = logging.getLogger(__name__)
-
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 
@@ -122,7 +118,9 @@ def _readable_signature(
     if not signature:
         return None
     if "self: pyspiel." in signature:
-        logger.warning(f"{name}: a pybind signature from OpenSpiel's base class: give the method a docstring of its own")
+        from sphinx.util import logging  # (here: tests/test_release.py runs this file without Sphinx)
+
+        logging.getLogger(__name__).warning(f"{name}: a pybind signature from OpenSpiel's base class: give the method a docstring of its own")
     for pattern, replacement in _DEFAULTS:
         signature = pattern.sub(lambda m: replacement or f"bytes({m.group(0).count(chr(92))})", signature)
     return signature, return_annotation

@@ -17,7 +17,9 @@ needs Sphinx only for the directive).
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import pkgutil
 import re
 from pathlib import Path
@@ -34,8 +36,9 @@ DOCUMENTED_ELSEWHERE: Final[dict[str, tuple[str, ...]]] = {
 
 def public_modules() -> list[str]:
     """The package and its public modules (``strohmandeln``, then ``actions``, ``analysis`` …)."""
-    package = importlib.import_module(PACKAGE)
-    names = sorted(info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
+    package = importlib.util.find_spec(PACKAGE)
+    assert package is not None and package.submodule_search_locations is not None
+    names = sorted(info.name for info in pkgutil.iter_modules(package.submodule_search_locations) if not info.name.startswith("_"))
     return [PACKAGE, *names]
 
 
@@ -50,10 +53,19 @@ def page_of(docs: Path, module: str) -> tuple[str, Path | None]:
     return "default", docs / "api" / "auto" / f"{module}.rst"
 
 
+def _docstring(module: str) -> str:
+    """The docstring of a module, read from its source (not imported: an adapter's module imports
+    its framework, which an extra installs)."""
+    package = importlib.util.find_spec(PACKAGE)
+    assert package is not None and package.submodule_search_locations is not None
+    folder = Path(next(iter(package.submodule_search_locations)))
+    source = folder / ("__init__.py" if module == PACKAGE else f"{module}.py")
+    return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+
+
 def summary(module: str) -> str:
     """The first sentence of the module's docstring (its first paragraph, up to a full stop)."""
-    name = PACKAGE if module == PACKAGE else f"{PACKAGE}.{module}"
-    doc = importlib.import_module(name).__doc__ or ""
+    doc = _docstring(module)
     paragraph = " ".join(doc.strip().split("\n\n")[0].split())
     sentence = re.split(r"(?<=\.)\s", paragraph, maxsplit=1)[0]
     # (as plain text: a role's text, ``~``'s last name; a literal without its backquotes)
