@@ -1,9 +1,10 @@
 """Collection rules for the whole checkout (tests/conftest.py holds the suite's own).
 
 The optional adapters import what their extras install (``strohmandeln.openspiel``: pyspiel;
-``strohmandeln.pettingzoo``: pettingzoo): without it, their modules' doctests are not
-collected, and their tests skip themselves. The report says so, at its start and at its end,
-with the command that runs them (README.md, "Contributing").
+``strohmandeln.pettingzoo``: pettingzoo; ``strohmandeln.gymnasium``: gymnasium): without it,
+their modules' doctests (and the adapters' guide) are not collected, and their tests skip
+themselves. The report says so, at its start and at its end, with the command that runs them
+(README.md, "Contributing").
 """
 
 from __future__ import annotations
@@ -12,15 +13,20 @@ import importlib.util
 import shutil
 from typing import Any
 
-#: Each adapter: its extra, the modules its tests need, and the test files that need them.
+#: Each adapter: its extra, the modules its tests need, and what is not run without them.
 ADAPTERS = (
-    ("openspiel", ("pyspiel", "numpy"), ("src/strohmandeln/openspiel.py (doctests)", "tests/test_openspiel.py")),
-    ("pettingzoo", ("pettingzoo", "numpy"), ("src/strohmandeln/pettingzoo.py (doctests)", "tests/test_pettingzoo.py")),
+    ("openspiel", ("pyspiel", "numpy"), ("src/strohmandeln/openspiel.py", "src/strohmandeln/_openspiel_bots.py", "tests/test_openspiel.py")),
+    ("pettingzoo", ("pettingzoo", "numpy"), ("src/strohmandeln/pettingzoo.py", "tests/test_pettingzoo.py")),
+    ("gymnasium", ("gymnasium", "numpy"), ("src/strohmandeln/gymnasium.py", "tests/test_gymnasium.py")),
 )
 #: The adapters whose frameworks are missing here.
 MISSING = [(extra, files) for extra, needs, files in ADAPTERS if not all(importlib.util.find_spec(n) for n in needs)]
 
-collect_ignore_glob = [f"src/strohmandeln/{extra}.py" for extra, _ in MISSING]
+# (the modules' doctests are not collected; the tests skip themselves)
+collect_ignore_glob = [f for _, files in MISSING for f in files if f.startswith("src/")]
+# The adapters' guide runs all three.
+if MISSING:
+    collect_ignore_glob.append("docs/guide_adapters.rst")
 
 
 #: Whether a Chromium is on the PATH for tests/test_browser_check.py (its names as
@@ -32,8 +38,11 @@ def _not_run() -> list[str]:
     lines = []
     if MISSING:
         extras = ",".join(extra for extra, _ in MISSING)
-        files = ", ".join(f for _, pair in MISSING for f in pair)
-        lines.append(f"not run without the extras {extras}: {files}; run them with: python -m pip install -e \".[test,{extras}]\"")
+        files = ", ".join(f"{f} (doctests)" if f.startswith("src/") else f for _, group in MISSING for f in group)
+        lines.append(
+            f"not run without the extras {extras}: {files}, docs/guide_adapters.rst; "
+            f'run them with: python -m pip install -e ".[test,{extras}]"'
+        )
     if not CHROMIUM:
         lines.append("not run without Chromium: the page renderings of tests/test_browser_check.py (Debian: apt-get install chromium)")
     return lines

@@ -329,3 +329,15 @@ def module_from_file(path: Path) -> ModuleType:
     sys.modules.setdefault(path.stem, module)
     spec.loader.exec_module(module)
     return module
+
+
+def outputs_under_hash_seeds(script: str, seeds: tuple[str, ...] = ("1", "2", "3")) -> set[str]:
+    """What ``python -c script`` prints under each ``PYTHONHASHSEED`` of ``seeds``: one output
+    when nothing the script prints depends on the process's hash order."""
+    import os
+    import subprocess
+
+    return {
+        subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in seeds
+    }

@@ -219,7 +219,7 @@ assert not here.startswith(checkout), f"imported the checkout's package from {he
 assert sm.__version__ == version, sm.__version__
 assert sm.COMPILED == compiled, f"COMPILED is {sm.COMPILED}"
 assert os.path.exists(os.path.join(here, "py.typed"))
-needs = {"strohmandeln.openspiel": "pyspiel", "strohmandeln.pettingzoo": "pettingzoo"}
+needs = {"strohmandeln.openspiel": "pyspiel", "strohmandeln._openspiel_bots": "pyspiel", "strohmandeln.pettingzoo": "pettingzoo", "strohmandeln.gymnasium": "gymnasium"}
 modules = 0
 for folder, _, files in os.walk(here):
     for file in files:

@@ -2,8 +2,9 @@
 ``openspiel``: ``pip install "strohmandeln[openspiel]"``; the library itself never imports it).
 
 Importing this module registers the Python game ``python_strohmandeln`` with
-:mod:`pyspiel`, with the parameters ``preset`` (a name of :data:`strohmandeln.PRESETS`, default
-``classic``) and ``dealer`` (0 or 1, default 0):
+:mod:`pyspiel`, with the parameters ``preset`` (a key of :data:`strohmandeln.PRESETS`, default
+``classic``; :func:`strohmandeln.encoding.preset` refuses any other spelling) and ``dealer``
+(0 or 1, default 0):
 
 >>> import pyspiel
 >>> import strohmandeln.openspiel
@@ -11,54 +12,71 @@ Importing this module registers the Python game ``python_strohmandeln`` with
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())      # the deck order, card by card
 (True, 54)
+>>> game.max_chance_nodes_in_history(), game.max_game_length()   # 54 cards; 54 plays and 2 bids
+(54, 56)
 
 * **Chance nodes deal.** The deck order is drawn card by card, each card uniformly among those
-  left (54 or 40 chance nodes); then the deal is played with the library's rules.
-* **Actions** are the numbers of :class:`strohmandeln.encoding.ActionSpace` for the preset.
+  left (54 or 40 chance nodes, the card's index the action); then the deal is played with the
+  library's rules. :func:`from_state` and :func:`from_order` start from any library state or
+  deck order instead, without a chance node.
+* **Actions** are the numbers of :class:`strohmandeln.encoding.ActionSpace` for the preset;
+  ``legal_actions()`` lists them in increasing order.
 * **Returns** are the deal's game points (:meth:`GameState.result <strohmandeln.GameState.result>`,
   multiplier 1; a void deal scores 0).
 * **Information states** are the players' views (:class:`~strohmandeln.PlayerView`): the string
-  is the view's JSON document, the tensor its observation vector
+  is the view's :func:`~strohmandeln.encoding.information_state_key` in hex (equal exactly for
+  equal views, the same in every process), the tensor its observation vector
   (:func:`strohmandeln.encoding.observation`) followed by the history — each card's trick, and
   the decisions of the fold, the auction and the doubling. The observation (without perfect
-  recall) is the observation vector alone.
+  recall) is the observation vector alone, and its string spells out every field of it.
 * **Resampling**: ``state.resample_from_infostate(player, sampler)`` draws a deal consistent with
-  the player's view exactly uniformly (:class:`strohmandeln.sampling.Sampler`), seeded from
-  the sampler, and replays the history — what OpenSpiel's ISMCTS bot asks for.
+  the player's view exactly uniformly (:class:`strohmandeln.sampling.Sampler`, kept per
+  information state), seeded from ``sampler()``; :class:`Resampler` does the same from a
+  generator of the caller's (for ``ISMCTSBot.set_resampler``: the same seed draws the same
+  worlds in every process). The sampled state is built directly, not replayed.
+* **Bots**: :class:`PlayoutEvaluator` is an MCTS/ISMCTS evaluator on the library's playouts;
+  :class:`StatelessBot` gives a bot that keeps nothing between moves (such as ``ISMCTSBot``)
+  the protocol ``evaluate_bots`` asks for (``restart_at``, ``inform_action``);
+  :class:`PlayerBot` plays a library player (:mod:`strohmandeln.players`) from its seat's view.
 
 The library's own objects stay reachable: ``state.strohmandeln_state()`` is the
-:class:`~strohmandeln.GameState` once the deck is dealt.
+:class:`~strohmandeln.GameState` once the deck is dealt. The methods Python calls most
+(``apply_action``, ``legal_actions``, ``clone``, ``history`` …) are answered in Python from that
+state; OpenSpiel's C++ side keeps the history of the actions it applied itself.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._core.observe import legal_numbers
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
-from .cards import DECK_54
+from .cards import DECK_54, Card
 from .dealing import deal
-from .encoding import OBSERVATION_SIZE, ActionSpace, observation
-from .knowledge import PlayerView
+from .encoding import OBSERVATION_LAYOUT, OBSERVATION_SIZE, ActionSpace, information_state_key, observation_bytes, points_bound, preset
 from .presets import PRESETS
 from .rules import RuleSet
 from .sampling import Sampler
-from .serialization import to_json
 from .state import GameState
 
-__all__ = ["GAME_NAME", "StrohmandelnGame", "StrohmandelnState"]
+__all__ = ["GAME_NAME", "PlayerAction", "PlayerBot", "PlayoutEvaluator", "Resampler", "StatelessBot", "StrohmandelnGame", "StrohmandelnState", "from_order", "from_state"]
 
 #: The name the game is registered under.
 GAME_NAME: Final = "python_strohmandeln"
 _DECISIONS: Final = (Fold, Keep, Take, Pass, Double, NoDouble)
-#: The decisions of a deal, at most (fold or keep twice, take or pass twice, double or not).
-_MAX_DECISIONS: Final = 6
+#: The decisions of a deal, at most: fold or keep twice (R7), take or pass twice (R8), double or
+#: not (R10).
+_MAX_DECISIONS: Final = 5
 #: The history part of the information-state tensor: each card's trick (0 if not played), and
 #: one-hot decisions.
 _HISTORY_SIZE: Final = 54 + _MAX_DECISIONS * len(_DECISIONS)
+#: How many samplers (one per information state) a game keeps for resampling.
+_SAMPLERS: Final = 256
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -78,13 +96,76 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def _utility_bound(rules: RuleSet) -> float:
-    """A bound on a deal's game points under ``rules`` (multiplier 1): the highest game value,
-    doubled (R10), and every bonus."""
-    table = rules.scoring
-    games = [table.simple_won, table.undertaken_won, table.undertaken_lost]
-    games += [v for v in (table.simple_won_major, table.undertaken_won_major, table.undertaken_lost_major) if v is not None]
-    return float(2 * max(games) + sum(value for _, value in table.bonuses))
+
+def _decisions(rules: RuleSet) -> int:
+    """The most decisions a deal of ``rules`` can have: Elder's and the dealer's fold (R7), two
+    bids (R8), the doubling (R10)."""
+    return 2 * rules.fold_without_tarock + 2 + rules.undertaker_doubling
+
+
+class PlayerAction(NamedTuple):
+    """An entry of :meth:`StrohmandelnState.full_history`: who acted (-1: chance) and the
+    action, as OpenSpiel's ``PlayerAction`` (which Python cannot make) has them."""
+
+    player: int
+    action: int
+
+
+class _Shared:
+    """What every state of one game shares, never changed (a clone or a copy keeps the same);
+    the samplers of recent information states are its only cache."""
+
+    __slots__ = ("game", "rules", "name", "dealer", "space", "actions", "by_id", "deck", "pairs", "samplers")
+
+    def __init__(self, game: StrohmandelnGame, name: str, dealer: int) -> None:
+        rules = PRESETS[name]
+        self.game = game
+        self.rules = rules
+        self.name = name
+        self.dealer = dealer
+        self.space = ActionSpace(rules)
+        self.actions = self.space.actions
+        self.by_id = {id(action): i for i, action in enumerate(self.actions)}
+        #: the deck's card indices, in increasing order
+        self.deck: tuple[int, ...] = tuple(sorted(card.index for card in rules.deck.cards))
+        #: ``pairs[n][i]``: the chance outcome ``(i, 1 / n)`` of card ``i`` with ``n`` cards left
+        self.pairs = tuple(tuple((i, 1.0 / max(n, 1)) for i in range(54)) for n in range(55))
+        self.samplers: dict[tuple[int, bytes], Sampler] = {}
+
+    def sampler(self, state: GameState, player: int) -> Sampler:
+        """The sampler of ``player``'s view of ``state``, kept per information state."""
+        view = state.view(player)
+        key = (player, information_state_key(view))
+        sampler = self.samplers.get(key)
+        if sampler is None:
+            if len(self.samplers) >= _SAMPLERS:
+                self.samplers.clear()
+            sampler = self.samplers[key] = Sampler(view)
+        return sampler
+
+    def __deepcopy__(self, memo: object) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared_of, (self.name, self.dealer))
+
+
+def _shared_of(name: str, dealer: int) -> _Shared:
+    shared: _Shared = pyspiel.load_game(GAME_NAME, {"preset": name, "dealer": dealer})._sh
+    return shared
+
+
+class _Dealing:
+    """The deck order dealt so far (chance actions) and the cards left, never changed."""
+
+    __slots__ = ("order", "left")
+
+    def __init__(self, order: tuple[int, ...], left: tuple[int, ...]) -> None:
+        self.order = order
+        self.left = left
+
+    def __deepcopy__(self, memo: object) -> _Dealing:
+        return self
 
 
 class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
@@ -93,14 +174,12 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         name = params.get("preset", "classic")
-        if name not in PRESETS:
-            raise ValueError(f"no preset named {name!r}; presets: {', '.join(PRESETS)}")
+        rules = preset(name)
         dealer = params.get("dealer", 0)
-        if dealer not in (0, 1):
-            raise ValueError("the dealer is seat 0 or 1")
-        rules = PRESETS[name]
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
         space = ActionSpace(rules)
-        bound = _utility_bound(rules)
+        bound = float(points_bound(rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
             max_chance_outcomes=54,
@@ -108,17 +187,25 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=2 * rules.deck.card_count + _MAX_DECISIONS,
+            max_game_length=rules.deck.card_count + _decisions(rules),
         )
-        super().__init__(_GAME_TYPE, info, {"preset": name, "dealer": int(dealer)})
+        super().__init__(_GAME_TYPE, info, {"preset": name, "dealer": dealer})
+        self._sh = _Shared(self, name, dealer)
         #: The rule set, the dealer and the action space.
         self.rules: RuleSet = rules
-        self.dealer = int(dealer)
-        self.space = space
+        self.dealer = dealer
+        self.space = self._sh.space
 
     def new_initial_state(self) -> StrohmandelnState:
-        """A new deal, before its first card is dealt (a chance node)."""
         return StrohmandelnState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deck's cards: one chance node each."""
+        return int(self.rules.deck.card_count)
+
+    def max_history_length(self) -> int:
+        """The chance nodes and the decisions of the longest deal."""
+        return int(self.max_chance_nodes_in_history() + self.max_game_length())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
@@ -132,93 +219,275 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: StrohmandelnGame) -> None:
         super().__init__(game)
-        self._rules: RuleSet = game.rules
-        self._dealer: int = game.dealer
-        self._space: ActionSpace = game.space
-        self._order: list[int] = []
-        self._cards = [card.index for card in game.rules.deck.cards]
+        sh: _Shared = game._sh
+        self._sh = sh
         self._state: GameState | None = None
+        self._dealing: _Dealing | None = _Dealing((), sh.deck)
+        #: the last information state string made: (state, player, string)
+        self._info: tuple[GameState, int, str] | None = None
 
     def strohmandeln_state(self) -> GameState | None:
         """The library's state, once the deck is dealt."""
         return self._state
 
+    # -- the moves ------------------------------------------------------------------------
+
     def current_player(self) -> int:
-        """The seat to act, or OpenSpiel's chance player while the deck is dealt, or its
-        terminal player once the deal is over."""
         state = self._state
         if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return -1  # pyspiel.PlayerId.CHANCE
         player = state.current_player
-        assert player is not None
-        return player
+        return -4 if player is None else player  # pyspiel.PlayerId.TERMINAL
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def is_chance_node(self) -> bool:
+        return self._state is None
+
+    def is_player_node(self) -> bool:
         state = self._state
-        if state is None or state.current_player != player:
-            return []
-        return sorted(self._space.legal_ids(state))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """While the deck is dealt: each card not dealt yet, all equally likely."""
-        left = [i for i in self._cards if i not in self._order]
-        return [(i, 1.0 / len(left)) for i in left]
-
-    def _apply_action(self, action: int) -> None:
-        state = self._state
-        if state is None:
-            self._order.append(int(action))
-            if len(self._order) == len(self._cards):
-                    self._state = deal(self._rules, dealer=self._dealer, order=[DECK_54[i] for i in self._order])
-            return
-        self._state = state.apply(self._space.decode(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {DECK_54[action]}"
-        return str(self._space.decode(action))
+        return state is not None and not state.is_terminal
 
     def is_terminal(self) -> bool:
-        """Whether the deal is finished or void."""
-        return self._state is not None and self._state.is_terminal
+        state = self._state
+        return state is not None and state.is_terminal
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        state = self._state
+        if state is None:
+            return list(self._dealing.left) if player is None or player == -1 else []  # type: ignore[union-attr]
+        if player is not None and player != state.current_player:
+            return []
+        return legal_numbers(state.legal_actions(), self._sh.by_id)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealing = self._dealing
+        if dealing is None:
+            return []
+        pairs = self._sh.pairs[len(dealing.left)]
+        return [pairs[i] for i in dealing.left]
+
+    def apply_action(self, action: int) -> None:
+        state = self._state
+        if state is None:
+            self._deal(action)
+            return
+        actions = self._sh.actions
+        if type(action) is int and 0 <= action < len(actions):
+            self._state = state.apply(actions[action])
+        else:
+            self._state = state.apply(self._sh.space.decode(action))
+
+    _apply_action = apply_action
+
+    def _deal(self, action: object) -> None:
+        dealing = self._dealing
+        assert dealing is not None
+        left = dealing.left
+        try:
+            k = left.index(action)  # type: ignore[arg-type,unused-ignore]
+        except ValueError:
+            raise pyspiel.SpielError(f"no card {action!r} left to deal") from None
+        card = left[k]
+        order = (*dealing.order, card)
+        left = left[:k] + left[k + 1 :]
+        if left:
+            self._dealing = _Dealing(order, left)
+            return
+        sh = self._sh
+        self._state = deal(sh.rules, dealer=sh.dealer, order=[DECK_54[i] for i in order])
+        self._dealing = None
+
+    def child(self, action: int) -> StrohmandelnState:
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def clone(self) -> StrohmandelnState:
+        return _made(self._sh, self._state, self._dealing)
+
+    def __deepcopy__(self, memo: object) -> StrohmandelnState:
+        return self.clone()
+
+    # -- what happened ----------------------------------------------------------------------
+
+    def history(self) -> list[int]:
+        state = self._state
+        if state is None:
+            return list(self._dealing.order)  # type: ignore[union-attr]
+        order = state.order
+        chance = [] if order is None else [card.index for card in order]
+        encode = self._sh.space.encode
+        return chance + [encode(action) for action in state.history]
+
+    def full_history(self) -> list[PlayerAction]:
+        out = []
+        actions = self.history()
+        state = self._state
+        chance = len(actions) if state is None else len(actions) - len(state.history)
+        actors = () if state is None else state.view(None).actors
+        for k, action in enumerate(actions):
+            out.append(PlayerAction(-1 if k < chance else actors[k - chance], action))
+        return out
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for action in self.history())
+
+    def move_number(self) -> int:
+        return len(self.history())
+
+    def is_initial_state(self) -> bool:
+        return self._state is None and not self._dealing.order  # type: ignore[union-attr]
 
     def returns(self) -> list[float]:
-        """Each seat's game points of a finished deal (``[0.0, 0.0]`` before it ends, or for a
-        void one)."""
         state = self._state
         if state is None or not state.is_terminal or state.void_reason is not None:
             return [0.0, 0.0]
         totals = state.result().totals
         return [float(totals[0]), float(totals[1])]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StrohmandelnState:
-        """A state whose deal is drawn uniformly among those consistent with ``player_id``'s
-        view (seeded from ``probability_sampler``), with this state's history of actions."""
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == -1:
+            return f"deal {DECK_54[action]}"
+        return str(self._sh.space.decode(action))
+
+    # -- what a player knows ------------------------------------------------------------------
+
+    def information_state_string(self, player: int | None = None) -> str:
+        state = self._state
+        p = self.current_player() if player is None else player
+        if state is None:
+            return f"p{p} dealing {len(self._dealing.order)}"  # type: ignore[union-attr]
+        info = self._info
+        if info is not None and info[0] is state and info[1] == p:
+            return info[2]
+        text = information_state_key(state.view(p)).hex()
+        self._info = (state, p, text)
+        return text
+
+    def observation_string(self, player: int | None = None) -> str:
+        p = self.current_player() if player is None else player
         state = self._state
         if state is None:
-            clone: StrohmandelnState = self.clone()
-            return clone
-        rng = random.Random(int(probability_sampler() * 2**53))
-        order = Sampler(state.view(player_id)).sample_order(rng)
-        new = StrohmandelnState(self.get_game())
-        for card in order:
-            new.apply_action(card.index)
-        for action in state.history:
-            new.apply_action(self._space.encode(action))
-        return new
+            return f"p{p} dealing {len(self._dealing.order)}"  # type: ignore[union-attr]
+        return _spelled(observation_bytes(state.view(p)))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StrohmandelnState:
+        """A state whose deal is drawn uniformly among those consistent with ``player_id``'s
+        view, seeded from ``probability_sampler()`` (a float in [0, 1)), with this state's
+        history of actions."""
+        return _resampled(self, player_id, random.Random(int(float(probability_sampler()) * 2**53)))
 
     def __str__(self) -> str:
         state = self._state
         if state is None:
-            return f"dealing: {len(self._order)} of {len(self._cards)} cards"
+            return f"dealing: {len(self._dealing.order)} of {len(self._sh.deck)} cards"  # type: ignore[union-attr]
         return f"{state.phase.value}, {len(state.history)} actions: " + " ".join(str(a) for a in state.history)
+
+
+def _made(sh: _Shared, state: GameState | None, dealing: _Dealing | None) -> StrohmandelnState:
+    """A new OpenSpiel state of the game of ``sh`` at ``state`` (or ``dealing``), made directly."""
+    new: StrohmandelnState = StrohmandelnState.__new__(StrohmandelnState)
+    pyspiel.State.__init__(new, sh.game)
+    new._sh = sh
+    new._state = state
+    new._dealing = dealing
+    new._info = None
+    return new
+
+
+def _resampled(state: StrohmandelnState, player: int, rng: random.Random) -> StrohmandelnState:
+    """A state drawn among those ``player`` cannot tell from ``state``, with ``rng``."""
+    sh = state._sh
+    game_state = state._state
+    if game_state is None:  # while dealing, a player has seen nothing yet
+        dealing = state._dealing
+        assert dealing is not None
+        order = tuple(rng.sample(sh.deck, len(dealing.order)))
+        return _made(sh, None, _Dealing(order, tuple(i for i in sh.deck if i not in order)))
+    return _made(sh, sh.sampler(game_state, player).sample(rng), None)
+
+
+class Resampler:
+    """The resampler of ``ISMCTSBot.set_resampler``: ``resampler(state, player)`` draws a state
+    ``player`` cannot tell from ``state`` (see :meth:`StrohmandelnState.resample_from_infostate`)
+    with the caller's generator, so that the same seed draws the same worlds in every process.
+
+    :param rng: a :class:`random.Random` or an int seed (the library never uses global randomness).
+    """
+
+    def __init__(self, rng: random.Random | int) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def __call__(self, state: StrohmandelnState, player: int) -> StrohmandelnState:
+        return _resampled(state, player, self.rng)
+
+
+def _game_of(rules: RuleSet, dealer: int) -> StrohmandelnGame:
+    name = rules.name
+    if PRESETS.get(name) != rules:
+        raise ValueError(f"OpenSpiel plays the presets of strohmandeln.PRESETS; {name!r} is not one of them")
+    game: StrohmandelnGame = pyspiel.load_game(GAME_NAME, {"preset": name, "dealer": dealer})
+    return game
+
+
+def from_state(state: GameState, game: StrohmandelnGame | None = None) -> StrohmandelnState:
+    """The OpenSpiel state of a library state (of a preset): its deck is dealt, its history
+    played; made directly, without chance nodes or a replay. ``game`` is the OpenSpiel game of
+    the state's preset and dealer (loaded if not given).
+
+    >>> import strohmandeln as sm
+    >>> start = sm.deal(sm.CLASSIC, dealer=1, rng=3).apply(sm.Pass())
+    >>> state = from_state(start)
+    >>> state.get_game().get_parameters(), state.strohmandeln_state() is start
+    ({'dealer': 1, 'preset': 'classic'}, True)
+    >>> len(state.history()), state.current_player() == start.current_player
+    (55, True)
+
+    :raises ValueError: if the state is not of a preset, or ``game`` is another game.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
+    if game is None:
+        game = _game_of(state.rules, state.dealer)
+    elif not isinstance(game, StrohmandelnGame) or game.rules != state.rules or game.dealer != state.dealer:
+        raise ValueError("the game must be the OpenSpiel game of the state's preset and dealer")
+    return _made(game._sh, state, None)
+
+
+def from_order(order: Sequence[Card], *, dealer: int = 0, preset_name: str = "classic") -> StrohmandelnState:
+    """The OpenSpiel state after dealing the deck order ``order`` (top card first) with
+    ``dealer`` dealing, under the preset ``preset_name``: every chance node done at once.
+
+    >>> import strohmandeln as sm
+    >>> state = from_order(sm.DECK_54, dealer=0)
+    >>> state.history() == list(range(54)), state.current_player()
+    (True, 1)
+    """
+    game = _game_of(preset(preset_name), dealer)
+    return from_state(deal(game.rules, dealer=dealer, order=order), game)
+
+
+def _spelled(vector: bytes) -> str:
+    """The observation vector as text, every field of :data:`OBSERVATION_LAYOUT` by name (a
+    card field as its cards)."""
+    parts = []
+    at = 0
+    for name, size, _ in OBSERVATION_LAYOUT:
+        field = vector[at : at + size]
+        at += size
+        if size == 54:
+            parts.append(f"{name}[{' '.join(str(DECK_54[i]) for i in range(54) if field[i])}]")
+        else:
+            parts.append(f"{name}[{' '.join(str(v) for v in field)}]")
+    return " ".join(parts)
 
 
 class _Observer:
     """OpenSpiel's observer of a state for a player: the view's observation vector (and, with
-    perfect recall, the history), and the view's JSON document as the string."""
+    perfect recall, the history); the string is the information state string (perfect recall)
+    or the observation spelled out."""
 
     def __init__(self, game: StrohmandelnGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
@@ -234,7 +503,7 @@ class _Observer:
         if game_state is None:
             return
         view = game_state.view(player)
-        self.tensor[:OBSERVATION_SIZE] = observation(view)
+        self.tensor[:OBSERVATION_SIZE] = np.frombuffer(observation_bytes(view), np.int8)
         if self.perfect_recall:
             history = self.tensor[OBSERVATION_SIZE:]
             for number, trick in enumerate(view.tricks, 1):
@@ -247,16 +516,12 @@ class _Observer:
                 history[54 + k * len(_DECISIONS) + _DECISIONS.index(type(action))] = 1
 
     def string_from(self, state: StrohmandelnState, player: int) -> str:
-        game_state = state.strohmandeln_state()
-        if game_state is None:
-            return f"p{player} dealing {len(state._order)}"
-        view: PlayerView = game_state.view(player)
         if self.perfect_recall:
-            return to_json(view)
-        hand = " ".join(str(card) for card in view.hand)
-        trick = " ".join(str(play) for play in view.current_trick)
-        tops = [" ".join(str(card) for card in view.strohmann_tops(p)) for p in (0, 1)]
-        return f"p{player} {view.phase.value} hand[{hand}] tops[{tops[0]}|{tops[1]}] trick[{trick}] tricks={len(view.tricks)}"
+            return state.information_state_string(player)
+        return state.observation_string(player)
 
 
 pyspiel.register_game(_GAME_TYPE, StrohmandelnGame)
+
+# (the bots and the evaluator, in a module of their own: they use only this module's public face)
+from ._openspiel_bots import PlayerBot, PlayoutEvaluator, StatelessBot  # noqa: E402

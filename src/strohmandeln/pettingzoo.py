@@ -3,23 +3,31 @@ extra ``pettingzoo``: ``pip install "strohmandeln[pettingzoo]"``; the library it
 imports it).
 
 Two agents, ``player_0`` and ``player_1`` (the seats), take turns as the rules say. Each
-observation is a dict: ``observation``, the view's vector (:func:`strohmandeln.encoding.observation`,
-:data:`~strohmandeln.encoding.OBSERVATION_SIZE` small whole numbers), and ``action_mask``, 1 for
-each legal action of the rule set's :class:`~strohmandeln.encoding.ActionSpace`. Rewards come at
-the end of the deal: its game points (0 for a void deal).
+observation is the view's vector (:func:`strohmandeln.encoding.observation`, a NumPy ``int8``
+array of :data:`~strohmandeln.encoding.OBSERVATION_SIZE` small whole numbers), and each agent's
+``info["action_mask"]`` is 1 for each legal action of the rule set's
+:class:`~strohmandeln.encoding.ActionSpace` (all 0 for the agent not to act). Rewards come at the
+end of the deal: its game points (0 for a void deal).
+
+:func:`env` wraps the bare environment (:class:`raw_env`) as PettingZoo wraps its own classic
+games: an illegal action ends the deal with ``illegal_reward`` for the agent that chose it (a
+warning says so), an action outside the space is refused, and calling ``step`` before ``reset``
+is PettingZoo's own error.
 
 >>> from strohmandeln.pettingzoo import env
 >>> game = env(preset="classic")
 >>> game.reset(seed=7)
->>> agent = game.agent_selection
 >>> observation, reward, termination, truncation, info = game.last()
->>> int(observation["action_mask"].sum()), len(observation["observation"]), agent
-(2, 471, 'player_1')
+>>> int(info["action_mask"].sum()), observation.shape, observation.dtype, game.agent_selection
+(2, (471,), dtype('int8'), 'player_1')
 
-Each :meth:`~StrohmandelnEnv.reset` deals a new deal from ``seed`` (or from the environment's
-generator, seeded once), the dealer alternating; ``info["state"]`` and the attribute
-``game_state`` are the library's :class:`~strohmandeln.GameState`, for debugging (it holds
-hidden cards: do not feed it to a bot).
+**Reset.** ``reset(seed=s)`` deals from a generator seeded with ``s``, seat 0 dealing, so the same
+seed gives the same episode; ``reset()`` deals the next deal from the same generator, the dealer
+alternating. ``options`` may choose ``"dealer"`` (0 or 1), a deck ``"order"`` (top card first),
+or ``"rules"``: a rule set with the same actions as the environment's (a scoring or house-rule
+variant of its preset); other keys are left alone (PettingZoo's own test passes one). The
+library's :class:`~strohmandeln.GameState` is the bare environment's ``game_state``, for
+debugging (it holds hidden cards: do not feed it to a bot).
 """
 
 from __future__ import annotations
@@ -29,52 +37,62 @@ from typing import Any, Final
 
 import numpy as np
 from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from gymnasium.utils import EzPickle  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._core.observe import mask_bytes
 from .dealing import deal
-from .encoding import OBSERVATION_SIZE, ActionSpace, observation
-from .presets import PRESETS
+from .encoding import OBSERVATION_SIZE, ActionSpace, observation_bytes, points_bound, preset
 from .rules import RuleSet
 from .state import GameState
 
-__all__ = ["StrohmandelnEnv", "env"]
+__all__ = ["StrohmandelnEnv", "env", "raw_env"]
 
 _AGENTS: Final = ("player_0", "player_1")
 
 
-def env(preset: str = "classic", render_mode: str | None = None) -> StrohmandelnEnv:
-    """A new environment of the preset ``preset`` (a name of :data:`strohmandeln.PRESETS`)."""
-    return StrohmandelnEnv(preset=preset, render_mode=render_mode)
+def env(preset: str = "classic", render_mode: str | None = None, illegal_reward: float | None = None) -> Any:
+    """The environment of the preset ``preset`` (a key of :data:`strohmandeln.PRESETS`), wrapped
+    as PettingZoo's classic games are: an illegal action ends the deal with ``illegal_reward``
+    (by default the lowest game points a deal can score) for the agent that chose it."""
+    bare = raw_env(preset=preset, render_mode=render_mode)
+    penalty = -bare.utility_bound if illegal_reward is None else illegal_reward
+    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=penalty)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
-    """The AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text."""
 
-    metadata: Final = {"name": "strohmandeln_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+    """The bare AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text."""
+
+    metadata: Final = {"name": "strohmandeln_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, preset: str = "classic", render_mode: str | None = None) -> None:
+        EzPickle.__init__(self, preset, render_mode)
         super().__init__()
-        if preset not in PRESETS:
-            raise ValueError(f"no preset named {preset!r}; presets: {', '.join(PRESETS)}")
+        rules = _preset(preset)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.rules: RuleSet = PRESETS[preset]
-        self.space = ActionSpace(self.rules)
+        self.rules: RuleSet = rules
+        self.space = ActionSpace(rules)
+        #: The most game points a deal can score, either way.
+        self.utility_bound = float(points_bound(rules))
         self.render_mode = render_mode
         self.possible_agents = list(_AGENTS)
         self.agents: list[str] = []
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=0, high=54, shape=(OBSERVATION_SIZE,), dtype=np.int8),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(self.space.size,), dtype=np.int8),
-                }
-            )
-            for agent in _AGENTS
-        }
+        observation_space = spaces.Box(low=0, high=54, shape=(OBSERVATION_SIZE,), dtype=np.int8)
+        self.observation_spaces = {agent: observation_space for agent in _AGENTS}
         self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in _AGENTS}
+        # (the kernel's legal actions are the space's own values, found by id)
+        self._by_id = {id(action): i for i, action in enumerate(self.space.actions)}
+        self._no_actions = np.zeros(self.space.size, np.int8)
+        self._no_actions.flags.writeable = False
         self._rng = random.Random()
-        self._deals = 0
+        self._dealer = 0
+        self._deal_space = self.space
+        self._seen: tuple[GameState | None, int, Any] = (None, -1, None)
         self.game_state: GameState | None = None
 
     def observation_space(self, agent: str) -> Any:
@@ -86,33 +104,51 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.game_state = deal(self.rules, dealer=self._deals % 2, rng=self._rng)
-        self._deals += 1
+            self._dealer = 0
+        options = options or {}
+        dealer = options.get("dealer", self._dealer)
+        rules = options.get("rules", self.rules)
+        space = self.space
+        if rules is not self.rules:
+            space = ActionSpace(rules) if isinstance(rules, RuleSet) else space
+            if space.actions != self.space.actions or space is self.space:
+                raise ValueError("options['rules'] must be a RuleSet with the environment's actions (a variant of its preset)")
+        self._deal_space = space
+        order = options.get("order")
+        if order is not None:
+            state = deal(rules, dealer=dealer, order=order)
+        else:
+            state = deal(rules, dealer=dealer, rng=self._rng)
+        self._dealer = 1 - state.dealer
+        self.game_state = state
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._select()
+        self._select(state)
 
-    def _select(self) -> None:
-        state = self.game_state
-        assert state is not None
+    def _select(self, state: GameState) -> None:
+        """The agent to act, and each agent's action mask."""
         player = state.current_player
-        if player is not None:
-            self.agent_selection = _AGENTS[player]
-        for agent in self.agents:
-            self.infos[agent] = {"state": state}
+        if player is None:
+            self.infos = {agent: {"action_mask": self._no_actions} for agent in _AGENTS}
+            return
+        self.agent_selection = _AGENTS[player]
+        mask = np.frombuffer(mask_bytes(state.legal_actions(), self._by_id, self.space.size), np.int8)
+        self.infos = {_AGENTS[player]: {"action_mask": mask}, _AGENTS[1 - player]: {"action_mask": self._no_actions}}
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         state = self.game_state
+        seat = _AGENTS.index(agent)
+        seen_state, seen_seat, seen = self._seen
+        if seen_state is state and seen_seat == seat:
+            return seen
         assert state is not None
-        view = state.view(_AGENTS.index(agent))
-        return {
-            "observation": np.asarray(observation(view), dtype=np.int8),
-            "action_mask": np.asarray(self.space.mask(view), dtype=np.int8),
-        }
+        vector = np.frombuffer(observation_bytes(state.view(seat)), np.int8)
+        self._seen = (state, seat, vector)
+        return vector
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -122,18 +158,20 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
         state = self.game_state
         assert state is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
-        state = self.game_state = state.apply(self.space.decode(action), player=_AGENTS.index(agent))
-        self.rewards = {a: 0.0 for a in self.agents}
+        state = self.game_state = state.apply(self._deal_space.decode(action))  # (agent_selection is the seat to act)
         if state.is_terminal:
             totals = (0, 0) if state.void_reason is not None else state.result().totals
             self.rewards = {_AGENTS[p]: float(totals[p]) for p in (0, 1)}
             self.terminations = {a: True for a in self.agents}
-        self._select()
+        else:
+            rewards = self.rewards
+            rewards["player_0"] = rewards["player_1"] = 0.0
+        self._select(state)
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
-    def render(self) -> str:
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
         state = self.game_state
         if state is None:
             return "no deal yet"
@@ -147,3 +185,14 @@ class StrohmandelnEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+#: The bare environment under the name the docs use.
+StrohmandelnEnv = raw_env
+
+
+def _preset(name: str) -> RuleSet:
+    return preset(name)

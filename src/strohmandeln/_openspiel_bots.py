@@ -1,0 +1,116 @@
+"""OpenSpiel's bot protocol for the library: an evaluator on the library's playouts, a wrapper
+for bots that keep nothing between moves, and library players as OpenSpiel bots (documented and
+imported as part of :mod:`strohmandeln.openspiel`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+from .cards import DECK_54
+from .dealing import deal
+from .encoding import ActionSpace
+from .playouts import playout
+
+__all__ = ["PlayerBot", "PlayoutEvaluator", "StatelessBot"]
+
+
+class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator for OpenSpiel's MCTS and ISMCTS bots on the library's random playouts
+    (:func:`strohmandeln.playouts.playout`): a state's value is the mean game points of
+    ``n_rollouts`` playouts; the prior is uniform.
+
+    :param rng: a :class:`random.Random` or an int seed.
+    """
+
+    def __init__(self, rng: random.Random | int, n_rollouts: int = 1) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.n_rollouts = n_rollouts
+
+    def evaluate(self, state: Any) -> Any:
+        game_state = state.strohmandeln_state()
+        totals = [0.0, 0.0]
+        for _ in range(self.n_rollouts):
+            start = game_state
+            if start is None:  # the deal is not complete: deal the rest at random
+                dealing = state._dealing
+                assert dealing is not None
+                rest = list(dealing.left)
+                self.rng.shuffle(rest)
+                sh = state._sh
+                start = deal(sh.rules, dealer=sh.dealer, order=[DECK_54[i] for i in (*dealing.order, *rest)])
+            final = playout(start, self.rng)
+            if final.void_reason is None:
+                result = final.result().totals
+                totals[0] += result[0]
+                totals[1] += result[1]
+        return np.array(totals) / self.n_rollouts
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            outcomes: list[tuple[int, float]] = state.chance_outcomes()
+            return outcomes
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class _Unmoved(pyspiel.Bot):  # type: ignore[misc]
+    """A bot that keeps nothing between moves: OpenSpiel's news of the game change nothing."""
+
+    def restart(self) -> None:
+        pass
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
+class StatelessBot(_Unmoved):
+    """OpenSpiel's bot protocol for a bot that keeps nothing between moves (such as
+    ``ISMCTSBot``, which searches anew at each ``step``): ``restart``, ``restart_at`` and
+    ``inform_action`` do nothing, ``step`` (and the policies) are the bot's own, so that
+    ``evaluate_bots`` can play it."""
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        return int(self.bot.step(state))
+
+    def step_with_policy(self, state: Any) -> Any:
+        return self.bot.step_with_policy(state)
+
+    def provides_policy(self) -> bool:
+        return hasattr(self.bot, "get_policy")
+
+    def get_policy(self, state: Any) -> Any:
+        return self.bot.get_policy(state)
+
+
+class PlayerBot(_Unmoved):
+    """An OpenSpiel bot of a library player (:mod:`strohmandeln.players`, or any function from
+    a :class:`~strohmandeln.PlayerView` to a legal action) for seat ``player``: at its turn it
+    passes its seat's view, and plays the action's number."""
+
+    def __init__(self, game: Any, player: int, policy: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self.policy = policy
+        self._space: ActionSpace = game.space
+
+    def step(self, state: Any) -> int:
+        game_state = state.strohmandeln_state()
+        if game_state is None:
+            return int(pyspiel.INVALID_ACTION)
+        return self._space.encode(self.policy(game_state.view(self.player)))
+
+
+for _bot in (PlayoutEvaluator, StatelessBot, PlayerBot):
+    _bot.__module__ = "strohmandeln.openspiel"
