@@ -82,15 +82,19 @@ class StatelessBot(_Unmoved):
         self.bot = bot
 
     def step(self, state: Any) -> int:
+        """The wrapped bot's action number at ``state``."""
         return int(self.bot.step(state))
 
     def step_with_policy(self, state: Any) -> Any:
+        """The wrapped bot's policy at ``state`` and its action."""
         return self.bot.step_with_policy(state)
 
     def provides_policy(self) -> bool:
+        """Whether the wrapped bot has a policy (``get_policy``)."""
         return hasattr(self.bot, "get_policy")
 
     def get_policy(self, state: Any) -> Any:
+        """The wrapped bot's policy at ``state``."""
         return self.bot.get_policy(state)
 
 
@@ -106,6 +110,7 @@ class PlayerBot(_Unmoved):
         self._space: ActionSpace = game.space
 
     def step(self, state: Any) -> int:
+        """The number of the action the player chooses from the seat's view of ``state``."""
         game_state = state.strohmandeln_state()
         if game_state is None:
             return int(pyspiel.INVALID_ACTION)
