@@ -61,6 +61,22 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session
+def browser_check(session: nox.Session) -> None:
+    """Build the HTML documentation, then render every page in headless Chromium at 1366 px and
+    fail on what a reader would see wrong: an element wider than its column, a picture cut off or
+    with labels under 11 px, a theme's error box, a missing image (tools/browser_check.py).
+
+    Needs Chromium on the PATH (Debian: ``apt-get install chromium``). Options after ``--`` go to
+    the script: ``nox -s browser_check -- --screenshots /tmp/shots`` saves a PNG of each page
+    and of each defect, to look at; ``-- rules.html variants.html`` checks only those pages.
+    """
+    session.install("-e", ".[docs]")
+    html = Path(session.create_tmp()).resolve() / "html"
+    session.run("sphinx-build", "-q", "-n", "-W", "--keep-going", "-b", "html", "docs", str(html))
+    session.run("python", "tools/browser_check.py", str(html), *session.posargs)
+
+
+@nox.session
 def demo(session: nox.Session) -> None:
     """Play one deal with the demo script."""
     session.install(".")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from typing import Any
 from pathlib import Path
@@ -47,6 +48,8 @@ extensions = [
     "glance",
     # docs/_ext: the schemas page's JSON Schemas, rendered from strohmandeln.schemas.
     "json_schemas",
+    # docs/_ext: the API reference's page per public module (a default page for a new one).
+    "api_pages",
 ]
 
 # No network at build time: keep intersphinx loaded but with no inventories.
@@ -71,6 +74,10 @@ exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
 html_static_path = ["_static"]
+# (docs/_static: doctest sessions that wrap as a terminal does, the hint over a box that scrolls
+# sideways, pictures scaled to the column; tools/browser_check.py checks the pages they make)
+html_css_files = ["strohmandeln.css"]
+html_js_files = ["strohmandeln.js"]
 html_title = "strohmandeln"
 
 
@@ -96,6 +103,43 @@ def _restore_attribute_docstring(app: Any, what: str, name: str, obj: object, op
         lines[:] = saved
 
 
+#: A default autodoc would write unreadably, and how the reference writes it.
+_DEFAULTS = ((re.compile(r"frozenset\(\{\}\)"), "frozenset()"), (re.compile(r"b'(?:\\x00)+'"), None))
+
+
+def _readable_signature(
+    app: Any, what: str, name: str, obj: object, options: Any, signature: str | None, return_annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """A signature as a reader writes it: ``frozenset()``, not ``frozenset({})``; ``bytes(32)``,
+    not 32 escaped zero bytes. A method that overrides one of OpenSpiel's compiled classes and
+    inherits its docstring would show the base's pybind signature (``current_player(self:
+    pyspiel.State) -> int``): that is a warning (so the build fails), to be cured by a docstring
+    of the method's own."""
+    if not signature:
+        return None
+    if "self: pyspiel." in signature:
+        from sphinx.util import logging  # (here: tests/test_release.py runs this file without Sphinx)
+
+        logging.getLogger(__name__).warning(f"{name}: a pybind signature from OpenSpiel's base class: give the method a docstring of its own")
+    for pattern, replacement in _DEFAULTS:
+        signature = pattern.sub(lambda m: replacement or f"bytes({m.group(0).count(chr(92))})", signature)
+    return signature, return_annotation
+
+
+def _mark_rule_fields(app: Any, doctree: Any) -> None:
+    """The five fields that end each rule of the rules reference (a field list that begins with
+    ``Source``) get the class ``rule-fields``, which docs/_static/strohmandeln.css sets compactly,
+    in small type beside their names, so that they do not read as long as the rule."""
+    from docutils import nodes
+
+    for fields in doctree.findall(nodes.field_list):
+        first = next(iter(fields.findall(nodes.field_name)), None)
+        if first is not None and first.astext() == "Source":
+            fields["classes"].append("rule-fields")
+
+
 def setup(app: Any) -> None:
+    app.connect("doctree-read", _mark_rule_fields)
     app.connect("autodoc-process-docstring", _save_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
+    app.connect("autodoc-process-signature", _readable_signature)

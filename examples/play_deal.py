@@ -75,7 +75,7 @@ def main(seed: int = 2026, preset: str = "classic") -> None:
             where = "into the hand" if event.to_hand else "stays face up"
             shown = f"last card, hidden from the opponent ({event.card})" if event.hidden else str(event.card)
             when = "uncovering" if event.after_trick == 0 else f"after trick {event.after_trick}"
-            print(f"    [{when}] seat {event.player}, Strohmann {event.strohmann + 1}: {shown} {where}")
+            print(f"    [{when}] seat {event.player}, Strohmann {event.strohmann}: {shown} {where}")
         seen_events = len(events)
     for seat in (0, 1):
         points = state.card_points(seat)

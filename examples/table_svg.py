@@ -72,12 +72,12 @@ def main(argv: list[str]) -> int:
 
     order = sm.shuffled_order(rules, args.seed)  # the order deal(rng=seed) deals
     written: list[Path] = []
-    sections = [("The deal, packet by packet", svg.deal_packets(rules, order, dealer=args.seed % 2))]
+    sections = [("The deal, packet by packet", svg.deal_packets(rules, order, dealer=args.seed % 2, size=720))]
     path = folder / "00_packets.svg"
     path.write_text(sections[0][1], encoding="utf-8")
     written.append(path)
     for number, (name, title, x) in enumerate(key_moments(rules, args.seed), start=1):
-        picture = svg.table(x)
+        picture = svg.table(x, size=720)  # (720 pixels: the drawing's own width)
         path = folder / f"{number:02d}_{name}.svg"
         path.write_text(picture, encoding="utf-8")
         written.append(path)

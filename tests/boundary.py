@@ -590,8 +590,8 @@ def entry_points() -> list[EntryPoint]:
             done.add(id(obj))
             qualified = f"{module_name}.{name}"
             if isinstance(obj, type):
-                if _is_typed_dict(obj):
-                    continue  # (a type for annotations: calling it makes a dict)
+                if _is_typed_dict(obj) or issubclass(obj, type):
+                    continue  # (a type for annotations: calling it makes a dict; a metaclass, whose calls are its classes')
                 if issubclass(obj, enum.Enum):  # (a lookup by value: Suit(2))
                     first = next(iter(obj)).value
                     BASELINE_OF.setdefault(qualified, {"value": _getter(first)})

@@ -7,7 +7,11 @@ notations read with :func:`strohmandeln.parse_action`.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Final, TypeVar
 
 import attrs
@@ -316,12 +320,22 @@ def played_match(rules: RuleSet, deals: int, seed: int, first_dealer: int) -> Ma
     return match
 
 
+def module_from_file(path: Path) -> ModuleType:
+    """The module of a file outside the package (a tool, a docs extension: no package holds
+    them), imported under its file's name (and registered, as a dataclass of it looks itself up)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(path.stem, module)
+    spec.loader.exec_module(module)
+    return module
+
+
 def outputs_under_hash_seeds(script: str, seeds: tuple[str, ...] = ("1", "2", "3")) -> set[str]:
     """What ``python -c script`` prints under each ``PYTHONHASHSEED`` of ``seeds``: one output
     when nothing the script prints depends on the process's hash order."""
     import os
     import subprocess
-    import sys
 
     return {
         subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout

@@ -152,7 +152,7 @@ def test_R6_compose_order_places_partial_specifications_and_fills_canonically() 
     assert {card("Sküs"), card("XXI")} <= set(hands[1])
     assert piles[0][2][:2] == cards("♣7 ♣8")
     assert piles[1][0][0] is card("XX")
-    assert order[30] is card("XX")  # seat 1 is Elder: the first packet of four is his Strohmann 1
+    assert order[30] is card("XX")  # seat 1 is Elder: the first packet of four is his Strohmann 0
     assert order[0:2] == cards("Sküs XXI")  # Elder's first hand cards
     rest = [c for c in order if c not in cards("♥K Sküs XXI ♣7 ♣8 XX")]
     assert rest == sorted(rest)

@@ -82,6 +82,11 @@ def views(state: GameState) -> list[PlayerView]:
     return [state.view(0), state.view(1), state.view(None)]
 
 
+def drawables_of(state: GameState) -> list[Drawable]:
+    """The state and its three views."""
+    return [state, *views(state)]
+
+
 # ------------------------------------------------------------------------------------------------
 # What is shown and what is hidden
 
@@ -209,10 +214,72 @@ def test_svg_is_self_contained_and_sized() -> None:
     state = STATES[40]
     text = svg.table(state, size=400)
     root = ET.fromstring(text)
-    assert root.attrib["width"] == "400" and root.attrib["viewBox"].startswith("0 0 960 ")
+    assert root.attrib["width"] == "400" and root.attrib["viewBox"].startswith("0 0 720 ")
     for bad in ("<style", "href", "<image", "url(", "@import", ' id="', "<script"):
         assert bad not in text
     assert svg.table(state, size=400) == text  # deterministic
+    fluid = ET.fromstring(svg.table(state))  # no size: it fills what holds it
+    assert "width" not in fluid.attrib and "height" not in fluid.attrib and fluid.attrib["viewBox"] == root.attrib["viewBox"]
+    assert "width" not in ET.fromstring(svg.deal_packets(CLASSIC, sm.DECK_54, dealer=0)).attrib
+
+
+def _font_sizes(text: str) -> list[float]:
+    return [float(t.attrib["font-size"]) for t in ET.fromstring(text).iter(f"{NS}text")]
+
+
+def test_every_label_is_at_least_11_units_high_in_a_drawing_720_wide() -> None:
+    """Drawn as wide as the docs' column (736 px at 1366), no text of a picture is under 11 px
+    (tools/browser_check.py checks the rendered pages too)."""
+    pictures_ = [svg.table(x) for state in STATES[::7] for x in (state, state.view(0), state.view(None))]
+    pictures_ += [svg.deal_packets(rules, sm.shuffled_order(rules, 3), dealer=1) for rules in (CLASSIC, sm.ZWANZIGERRUFEN_40)]
+    pictures_ += [svg.card(c) for c in sm.DECK_54]
+    for text in pictures_:
+        root = ET.fromstring(text)
+        assert root.attrib["viewBox"].split()[2] in ("720", "48")
+        assert min(_font_sizes(text)) >= 11
+
+
+def test_a_card_led_from_a_strohmann_is_marked() -> None:
+    """The card led into the open trick carries the mark of a card played from a Strohmann, as
+    the last trick's cards do: ``*`` in the text picture, "Strohmann" under it in the SVG."""
+    marked = unmarked = 0
+    for state in STATES:
+        if not state.current_trick:
+            continue
+        truth = state.view(None).to_dict()["current_trick"]["from_strohmann"]
+        for x in drawables_of(state):
+            assert picture(x).lead_from_strohmann is truth
+            line = next(line for line in pictures.text(x).splitlines() if line.startswith("on the table"))
+            assert line.split()[3].endswith("*") is truth, line
+            root = ET.fromstring(svg.table(x))
+            (led,) = (g for g in root.iter(f"{NS}g") if g.attrib.get("data-place") == "trick")
+            assert led.attrib["data-from-strohmann"] == str(truth).lower()
+            trick = next(g for g in root.iter(f"{NS}g") if g.attrib.get("data-table") == "trick")
+            assert ("Strohmann" in [t.text for t in trick.iter(f"{NS}text")]) is truth
+        marked += truth
+        unmarked += not truth
+    assert marked > 5 and unmarked > 5
+
+
+def test_str_of_a_state_or_view_is_its_text_picture_and_a_notebook_shows_its_svg() -> None:
+    for state in STATES[::9]:
+        for x in drawables_of(state):
+            assert str(x) == pictures.text(x)
+            assert x._repr_svg_() == svg.table(x, size=720)
+            assert repr(x).startswith(("<GameState ", "<PlayerView ")) and len(repr(x)) < 100
+
+
+def test_the_strohmaenner_are_numbered_0_1_2_as_in_the_api() -> None:
+    """One numbering everywhere: a Strohmann's label, its data attribute and a deal packet's name
+    say the ``index`` of ``strohmann(player, index)``."""
+    root = parsed(STATES[5])
+    for g in root.iter(f"{NS}g"):
+        if "data-strohmann" in g.attrib:
+            seat, k = g.attrib["data-strohmann"].split("-")
+            assert f"Strohmann {k}" in [t.text for t in g.iter(f"{NS}text")]
+    packets = ET.fromstring(svg.deal_packets(CLASSIC, sm.DECK_54, dealer=0))
+    names = {t.text for t in packets.iter(f"{NS}text") if t.text and t.text.startswith("Strohmann")}
+    assert names == {"Strohmann 0", "Strohmann 1", "Strohmann 2"}
 
 
 def test_text_is_escaped() -> None:
@@ -250,6 +317,8 @@ def test_cards_are_drawn_legibly() -> None:
         (lambda: svg.table(STATES[0], bottom=True), TypeError),
         (lambda: svg.table(STATES[0], size=0), ValueError),
         (lambda: svg.table(STATES[0], size=2.5), TypeError),  # type: ignore[arg-type]
+        (lambda: svg.table(STATES[0], size=True), TypeError),
+        (lambda: svg.deal_packets(CLASSIC, sm.DECK_54, dealer=0, size=0), ValueError),
         (lambda: svg.card("XXI"), TypeError),  # type: ignore[arg-type]
         (lambda: pictures.text(None), TypeError),  # type: ignore[arg-type]
         (lambda: picture(STATES[0], bottom=-1), ValueError),
@@ -325,6 +394,26 @@ def test_golden_pictures(name: str, kind: str) -> None:
         path.write_bytes(made.encode("utf-8"))
     assert path.exists(), f"{path} is missing: write it with STROHMANDELN_GOLDEN=write (see the module docstring)"
     assert path.read_bytes().decode("utf-8") == made, f"{path} differs (see the module docstring)"
+
+
+def readme_moment() -> PlayerView:
+    """The moment of the README's example: seed 97, Elder undertakes and leads the ♦Q from his
+    Strohmann; seat 0's view."""
+    state = sm.deal(CLASSIC, dealer=0, rng=97).apply(sm.Take()).apply(sm.parse_action("♦Q"))
+    return state.view(0)
+
+
+def test_the_readme_picture_is_the_readme_example_drawn() -> None:
+    """docs/_static/readme-table.svg, which the README shows (from its address on GitHub, as
+    PyPI shows no file of the project), is the table of the README's example, drawn now."""
+    made = svg.table(readme_moment(), size=720)
+    path = Path(__file__).parent.parent / "docs" / "_static" / "readme-table.svg"
+    if os.environ.get("STROHMANDELN_GOLDEN") == "write":
+        path.write_bytes(made.encode("utf-8"))
+    assert path.read_bytes().decode("utf-8") == made, f"{path} differs (see the module docstring)"
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "docs/_static/readme-table.svg" in readme.split("\n\n")[1]  # the README opens with it
+    assert pictures.text(readme_moment()).replace("\n\n", "\n<BLANKLINE>\n") in readme
 
 
 def test_golden_cases_are_the_moments_they_are_named_after() -> None:

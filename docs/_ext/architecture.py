@@ -91,36 +91,49 @@ def floors(graph: dict[str, set[str]]) -> dict[str, int]:
     return out
 
 
+#: The widest the drawing may be: the docs' column (a floor with more modules takes more lines).
+MAX_WIDTH = 720
+
+
 def layers_svg() -> str:
-    """The drawing: one row per floor, the top floor first."""
+    """The drawing: one band per floor, the top floor first; a floor's modules run on in lines no
+    wider than :data:`MAX_WIDTH`."""
     graph = import_graph()
     level = floors(graph)
     rows: dict[int, list[str]] = {}
     for name, value in level.items():
         rows.setdefault(value, []).append(name)
-    box_h, gap, pad, char = 26, 14, 10, 7.4
-    row_w = [sum(len(n) * char + 2 * pad for n in names) + gap * (len(names) - 1) for names in rows.values()]
-    width = int(max(row_w)) + 120
-    height = len(rows) * (box_h + gap) + gap
+    box_h, gap, pad, char, left = 26, 14, 10, 7.4, 88
+    boxes: list[tuple[float, int, str, str]] = []  # (x, y, name, the floor's label or "")
+    y = gap
+    for value in sorted(rows, reverse=True):
+        x, label = float(left), f"floor {value}"
+        for name in sorted(rows[value]):
+            w = len(name) * char + 2 * pad
+            if x > left and x + w > MAX_WIDTH:
+                x, y = float(left), y + box_h + gap // 2
+            boxes.append((x, y, name, label))
+            label = ""
+            x += w + gap
+        y += box_h + gap
+    width = int(max(x + len(name) * char + 2 * pad for x, _, name, _ in boxes)) + 8
+    height = y
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'role="img" aria-label="The modules of strohmandeln, floor by floor" font-family="monospace" font-size="12">'
     ]
-    for k, value in enumerate(sorted(rows, reverse=True)):
-        y = gap + k * (box_h + gap)
-        parts.append(f'<text x="8" y="{y + 17}" fill="#777">floor {value}</text>')
-        x = 100.0
-        for name in sorted(rows[value]):
-            w = len(name) * char + 2 * pad
-            if name.startswith("_core"):
-                fill, stroke = "#e8eef7", "#4a6fa5"
-            elif name.startswith("_base"):
-                fill, stroke = "#e9f5e9", "#4f8a4f"
-            else:
-                fill, stroke = "#fdf6e3", "#b58900"
-            parts.append(f'<rect x="{x:.0f}" y="{y}" width="{w:.0f}" height="{box_h}" rx="4" fill="{fill}" stroke="{stroke}"/>')
-            parts.append(f'<text x="{x + pad:.0f}" y="{y + 17}" fill="#222">{html.escape(name)}</text>')
-            x += w + gap
+    for x, y, name, label in boxes:
+        if label:
+            parts.append(f'<text x="8" y="{y + 17}" fill="#777">{label}</text>')
+        w = len(name) * char + 2 * pad
+        if name.startswith("_core"):
+            fill, stroke = "#e8eef7", "#4a6fa5"
+        elif name.startswith("_base"):
+            fill, stroke = "#e9f5e9", "#4f8a4f"
+        else:
+            fill, stroke = "#fdf6e3", "#b58900"
+        parts.append(f'<rect x="{x:.0f}" y="{y}" width="{w:.0f}" height="{box_h}" rx="4" fill="{fill}" stroke="{stroke}"/>')
+        parts.append(f'<text x="{x + pad:.0f}" y="{y + 17}" fill="#222">{html.escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -136,7 +149,8 @@ class LayersDrawing(Directive):
         text = "\n".join(
             f"floor {v:2}: " + ", ".join(sorted(n for n, f in level.items() if f == v)) for v in sorted(set(level.values()), reverse=True)
         )
-        return [nodes.raw("", layers_svg(), format="html"), nodes.raw("", text, format="latex"), nodes.raw("", text, format="text")]
+        drawing = f'<div class="architecture-floors">{layers_svg()}</div>'
+        return [nodes.raw("", drawing, format="html"), nodes.raw("", text, format="latex"), nodes.raw("", text, format="text")]
 
 
 class PackedFormats(Directive):

@@ -29,7 +29,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
-from variant_table import ABSENT, SECTION_KEYS, _entry, _flatten, _package, _para, _presets, _rows, _winning, _xref
+from variant_table import ABSENT, SECTION_KEYS, breakable, _entry, _flatten, _package, _para, _presets, _rows, _winning, _xref
 
 
 def _links(env: BuildEnvironment, *labels: str) -> nodes.paragraph:
@@ -118,7 +118,7 @@ class DeckTable(SphinxDirective):
             lambda deck: f"{sum(deck.hand_packets)} cards, in packets of {' + '.join(map(str, deck.hand_packets))}",
         )
         row(
-            "Each player's Strohmänner 1, 2, 3",
+            "Each player's Strohmänner 0, 1, 2",
             ["rule-3-3", "rule-3-4"],
             lambda deck: " + ".join(map(str, deck.strohmann_sizes)) + " cards, face down",
         )
@@ -220,7 +220,7 @@ class ThresholdsTable(SphinxDirective):
             ("Major win from (winner, rounded)", ["rule-8-7"], [major(rules) for rules in presets]),
             ("Defender's major win from", ["rule-8-7"], [defender(rules) for rules in presets]),
         ]
-        head = ["", "Rule", *(rules.name for rules in presets)]
+        head = ["", "Rule", *(breakable(rules.name) for rules in presets)]
         return [_table(self.env, head, [22, 8] + [10] * len(presets), rows)]
 
 

@@ -272,6 +272,18 @@ def _xref(env: BuildEnvironment, domain: str, reftype: str, target: str, content
     )
 
 
+#: Where a preset's name may break in a narrow column header (after an underscore, and between
+#: the words of ``zwanzigerrufen40``): a zero-width space, which no reader sees.
+_BREAKS = {"_": "_\u200b", "zwanzigerrufen": "zwanziger\u200brufen"}
+
+
+def breakable(name: str) -> str:
+    """A preset's name, with the places where a table's narrow column may break it."""
+    for part, broken in _BREAKS.items():
+        name = name.replace(part, broken)
+    return name
+
+
 def _entry(*children: Node, morecols: int = 0) -> nodes.entry:
     entry = nodes.entry("", *children)
     if morecols:
@@ -300,29 +312,42 @@ class VariantTable(SphinxDirective):
         if extra:
             sections.append(("Other fields", [Row(key, "", _field(key), keys=(key,)) for key in extra]))
 
-        ncols = 2 + len(presets)
+        # First the presets and their sources, one a row; then the comparison, a column a preset
+        # (seven columns and the labels fill the page's column: no column of its own for the
+        # rule, whose number follows the label).
+        sources = nodes.table(classes=["variant-sources", *self.options.get("class", [])])
+        sgroup = nodes.tgroup(cols=2)
+        sources += sgroup
+        for width in (20, 80):
+            sgroup += nodes.colspec(colwidth=width)
+        head = nodes.row()
+        head += _entry(_para(nodes.Text("Preset")))
+        head += _entry(_para(_xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source")), nodes.Text(" ("),
+                             _xref(env, "std", "ref", "rule-0-sources", nodes.Text("rule 0")), nodes.Text(")")))
+        sgroup += nodes.thead("", head)
+        sbody = nodes.tbody()
+        for constant, rules in presets:
+            tr = nodes.row()
+            tr += _entry(_para(_xref(env, "py", "data", f"{PACKAGE}.{constant}", nodes.literal(rules.name, rules.name))))
+            tr += _entry(_para(nodes.Text(rules.source or ABSENT)))
+            sbody += tr
+        sgroup += sbody
+
+        ncols = 1 + len(presets)
         table = nodes.table(classes=["variant-table", *self.options.get("class", [])])
         tgroup = nodes.tgroup(cols=ncols)
         table += tgroup
-        for width in [30, 6] + [12] * len(presets):
+        for width in [30] + [10] * len(presets):
             tgroup += nodes.colspec(colwidth=width)
 
         head = nodes.row()
-        head += _entry(_para(nodes.Text("Option or scoring line")))
-        head += _entry(_para(nodes.Text("Rule")))
+        head += _entry(_para(nodes.Text("Option or scoring line (rule)")))
         for constant, rules in presets:
-            name = nodes.literal(rules.name, rules.name)
+            name = nodes.literal(rules.name, breakable(rules.name))
             head += _entry(_para(_xref(env, "py", "data", f"{PACKAGE}.{constant}", name)))
         tgroup += nodes.thead("", head)
 
         body = nodes.tbody()
-        source_row = nodes.row()
-        source = _xref(env, "py", "attr", f"{PACKAGE}.RuleSet.source", nodes.Text("Source"))
-        source_row += _entry(_para(source))
-        source_row += _entry(_para(_xref(env, "std", "ref", "rule-0-sources", nodes.Text("0"))))
-        for _, rules in presets:
-            source_row += _entry(_para(nodes.Text(rules.source or ABSENT)))
-        body += source_row
         for title, rows in sections:
             section = nodes.row(classes=["variant-table-section"])
             section += _entry(_para(nodes.strong(title, title)), morecols=ncols - 1)
@@ -332,17 +357,18 @@ class VariantTable(SphinxDirective):
                 label: Node = nodes.Text(row.label)
                 if row.target:
                     label = _xref(env, "py", "obj", row.target, label)
-                tr += _entry(_para(label))
+                cell = _para(label)
                 if row.rule:
                     number = row.rule.removeprefix("rule-").replace("-", ".")
-                    tr += _entry(_para(_xref(env, "std", "ref", row.rule, nodes.Text(number))))
-                else:
-                    tr += _entry(_para())
+                    cell += nodes.Text(" (")
+                    cell += _xref(env, "std", "ref", row.rule, nodes.Text(number))
+                    cell += nodes.Text(")")
+                tr += _entry(cell)
                 for (_, rules), flat in zip(presets, flats):
                     tr += _entry(_para(nodes.Text(row.cell(rules, flat))))
                 body += tr
         tgroup += body
-        return [table]
+        return [sources, table]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """strohmandeln — the rules of Strohmandeln (Strohmann-Tarock, Štrámandl) as a Python library.
 
-A pure-Python, I/O-free reference implementation of the two-player Austrian tarock game with
+An I/O-free reference implementation, in Python, of the two-player Austrian tarock game with
 three face-down piles ("Strohmänner") per player: cards and notation, exact card points, dealing,
 the auction, uncovering, legal moves, tricks, announcements, scoring and matches.
 
@@ -57,6 +57,7 @@ from .rules import (
 from .scoring import DealResult, ScoreLine, score
 from .state import GameState, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, card_strength, trick_winner
 from .views import HiddenTurn, PlayerView
+from . import table as _table
 from ._core import engine as _engine
 
 #: The version of the package: declared here only (pyproject.toml and the docs read it).
@@ -90,6 +91,22 @@ _ON_FIRST_USE: dict[str, str] = {
     "Position": "positions",
     "position": "positions",
 }
+
+
+def _text_picture(x: GameState | PlayerView) -> str:
+    from .pictures import text  # (on first use: playing needs no pictures)
+
+    return text(x)
+
+
+def _svg_picture(x: GameState | PlayerView) -> str:
+    from .svg import table  # (on first use)
+
+    return table(x, size=720)
+
+
+# str() of a state or a view is its text picture, a notebook shows its SVG (strohmandeln.table).
+_table.PICTURES.update(text=_text_picture, svg=_svg_picture)
 
 
 def __getattr__(name: str) -> object:

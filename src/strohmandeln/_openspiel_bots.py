@@ -97,6 +97,11 @@ class StatelessBot(_Unmoved):
         self.bot = bot
 
     def step(self, state: Any) -> int:
+        """The wrapped bot's action number at ``state``.
+
+        :raises ArgumentTypeError: for what is no OpenSpiel state of the library's game, or a bot
+            that answers with what is no action's number.
+        """
         _state_of_the_library(state)  # (before the bot's own code, which may take anything)
         number = args.whole(self.bot.step(state))
         if number is None:
@@ -104,13 +109,22 @@ class StatelessBot(_Unmoved):
         return number
 
     def step_with_policy(self, state: Any) -> Any:
+        """The wrapped bot's policy at ``state`` and its action.
+
+        :raises ArgumentTypeError: for what is no OpenSpiel state of the library's game.
+        """
         _state_of_the_library(state)
         return self.bot.step_with_policy(state)
 
     def provides_policy(self) -> bool:
+        """Whether the wrapped bot has a policy (``get_policy``)."""
         return hasattr(self.bot, "get_policy")
 
     def get_policy(self, state: Any) -> Any:
+        """The wrapped bot's policy at ``state``.
+
+        :raises ArgumentTypeError: for what is no OpenSpiel state of the library's game.
+        """
         _state_of_the_library(state)
         return self.bot.get_policy(state)
 
@@ -138,6 +152,11 @@ class PlayerBot(_Unmoved):
         self._space: ActionSpace = game.space
 
     def step(self, state: Any) -> int:
+        """The number of the action the player chooses from the seat's view of ``state``.
+
+        :raises ArgumentTypeError: for what is no OpenSpiel state of the library's game.
+        :raises IllegalActionError: if the player answers with no action of the game.
+        """
         _state_of_the_library(state)
         game_state = state.strohmandeln_state()
         if game_state is None:

@@ -3,7 +3,7 @@
 The deck order decides the whole deal (R6). With 54 cards, counting from the top of the deck:
 hands are dealt in packets of five, Elder first (E5 D5 E5 D5 E5 D5, fifteen each); then six
 packets of four, Elder first (E D E D E D), each player's first, second and third packet being
-his Strohmänner 1, 2 and 3. With 40 cards: hands E5 D5 E5 D5 (ten each), then packets E4 D4 E3
+his Strohmänner 0, 1 and 2. With 40 cards: hands E5 D5 E5 D5 (ten each), then packets E4 D4 E3
 D3 E3 D3. A packet keeps the deck's order, so its first card is its top card, the one turned
 first. Elder is the non-dealer.
 

@@ -18,14 +18,14 @@ from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, P
 from .cards import DECK_54, Card
 from .points import CardPoints
 from .rules import RuleSet
-from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason
+from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, _Pictured
 
 __all__ = ["PlayerView"]
 
 _ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
-class PlayerView:
+class PlayerView(_Pictured):
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror

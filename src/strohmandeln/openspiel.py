@@ -206,6 +206,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         self.space = self._sh.space
 
     def new_initial_state(self) -> StrohmandelnState:
+        """A new deal, before its first card is dealt (a chance node)."""
         return StrohmandelnState(self)
 
     def max_chance_nodes_in_history(self) -> int:
@@ -256,6 +257,8 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     # -- the moves ------------------------------------------------------------------------
 
     def current_player(self) -> int:
+        """The seat to act; OpenSpiel's chance player (-1) while the deck is dealt, its terminal
+        player (-4) once the deal is over."""
         state = self._state
         if state is None:
             return -1  # pyspiel.PlayerId.CHANCE
@@ -263,17 +266,25 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return -4 if player is None else player  # pyspiel.PlayerId.TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether the deck is still being dealt."""
         return self._state is None
 
     def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
         state = self._state
         return state is not None and not state.is_terminal
 
     def is_terminal(self) -> bool:
+        """Whether the deal is finished or void."""
         state = self._state
         return state is not None and state.is_terminal
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers of ``player`` (by default the one to act): the cards left to
+        deal at a chance node, none for a seat not to act.
+
+        :raises ArgumentTypeError: if ``player`` is neither ``None`` nor a whole number.
+        """
         if player is not None and type(player) is not int:
             player = args.count(player, "player", least=-(2**63))  # (OpenSpiel's -1 asks for the chance node's)
         state = self._state
@@ -287,6 +298,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return self.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """While the deck is dealt: each card not dealt yet, all equally likely."""
         dealing = self._dealing
         if dealing is None:
             return []
@@ -294,6 +306,8 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return [pairs[i] for i in dealing.left]
 
     def apply_action(self, action: int) -> None:
+        """Play the action number ``action`` (a card dealt, at a chance node); an illegal one raises
+        the library's IllegalActionError."""
         state = self._state
         if state is None:
             self._deal(action)
@@ -328,11 +342,13 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         self._dealing = None
 
     def child(self, action: int) -> StrohmandelnState:
+        """A copy of this state with ``action`` applied."""
         new = self.clone()
         new.apply_action(action)
         return new
 
     def clone(self) -> StrohmandelnState:
+        """A copy of this state (the library's state is immutable: it is shared)."""
         return _made(self._sh, self._state, self._dealing)
 
     def __deepcopy__(self, memo: object) -> StrohmandelnState:
@@ -341,6 +357,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     # -- what happened ----------------------------------------------------------------------
 
     def history(self) -> list[int]:
+        """Every action number so far: the cards dealt, then the seats' actions."""
         state = self._state
         if state is None:
             return list(self._dealing.order)  # type: ignore[union-attr]
@@ -350,6 +367,7 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return chance + [encode(action) for action in state.history]
 
     def full_history(self) -> list[PlayerAction]:
+        """Every action so far with the player who took it (-1 for a card dealt)."""
         out = []
         actions = self.history()
         state = self._state
@@ -360,15 +378,20 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def history_str(self) -> str:
+        """The history's action numbers, separated by commas."""
         return ", ".join(str(action) for action in self.history())
 
     def move_number(self) -> int:
+        """How many actions were taken, cards dealt included."""
         return len(self.history())
 
     def is_initial_state(self) -> bool:
+        """Whether no card is dealt yet."""
         return self._state is None and not self._dealing.order  # type: ignore[union-attr]
 
     def returns(self) -> list[float]:
+        """Each seat's game points of a finished deal (``[0.0, 0.0]`` before it ends, or for a void
+        one)."""
         state = self._state
         if state is None or not state.is_terminal or state.void_reason is not None:
             return [0.0, 0.0]
@@ -383,6 +406,8 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     # -- what a player knows ------------------------------------------------------------------
 
     def information_state_string(self, player: int | None = None) -> str:
+        """What ``player`` (by default the one to act) knows, as a string: the hex of the view's
+        information-state key."""
         state = self._state
         p = self.current_player() if player is None else player
         if state is None:
@@ -395,6 +420,8 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         return text
 
     def observation_string(self, player: int | None = None) -> str:
+        """What ``player`` (by default the one to act) observes, as a string: the view's observation
+        vector, spelled."""
         p = self.current_player() if player is None else player
         state = self._state
         if state is None:

@@ -79,7 +79,7 @@ class SeatPicture:
     hand: tuple[Card, ...]
     #: How many hand cards are shown face down (unknown to the viewer).
     hidden: int
-    #: Strohmann 1, 2 and 3: the face-up top and the number of face-down cards.
+    #: Strohmann 0, 1 and 2: the face-up top and the number of face-down cards.
     piles: tuple[StrohmannPile, StrohmannPile, StrohmannPile]
     #: How many cards the seat's tricks hold.
     won: int
@@ -132,6 +132,8 @@ class TablePicture:
     trick_count: int
     #: The card led to the trick in progress, if any.
     lead: Card | None
+    #: Whether that card was played from a Strohmann (public: it lay face up on it).
+    lead_from_strohmann: bool
     #: The seat that leads (or led) the trick in progress, during play.
     leader: int | None
     #: The last completed trick, if any.
@@ -275,6 +277,10 @@ def picture(x: GameState | PlayerView, *, bottom: int | None = None) -> TablePic
         bottom = args.seat(bottom, "bottom")
     seats = (_seat(x, 0, viewer), _seat(x, 1, viewer))
     lead = x.current_trick
+    # (whether the lead came from a Strohmann: the public document of the table says it, for
+    # deals and set-up positions alike; no accessor of states and views does)
+    table = x.to_dict() if isinstance(x, PlayerView) else x.view(None).to_dict()
+    current = table["current_trick"]
     terminal = x.is_terminal
     return TablePicture(
         rules=x.rules.name,
@@ -288,6 +294,7 @@ def picture(x: GameState | PlayerView, *, bottom: int | None = None) -> TablePic
         tricks=x.trick_number,
         trick_count=x.rules.deck.trick_count,
         lead=lead[0].card if lead else None,
+        lead_from_strohmann=bool(current and current["from_strohmann"]),
         leader=x.leader,
         last_trick=x.tricks[-1] if x.tricks else None,
         undertaker=x.undertaker,
@@ -328,8 +335,9 @@ def text(x: GameState | PlayerView, *, bottom: int | None = None, ascii: bool = 
     the trick on the table and the last one, the seat at the bottom, and the score of a finished
     deal. Cards are written in the library's notation (:mod:`strohmandeln.cards`; ``ascii=True``
     for its ASCII form, and card points as ``35 2/3``); a face-up Strohmann top as ``♦C over 1``
-    (one card face down under it), a card played from a Strohmann with ``*``. Hidden cards are
-    only counted. ``bottom`` as for :func:`picture`.
+    (one card face down under it), a card of either trick played from a Strohmann with ``*``
+    (here the ♠C, Elder's Strohmann 0's top). Hidden cards are only counted. ``bottom`` as for
+    :func:`picture`.
 
     >>> import strohmandeln as sm
     >>> state = sm.deal(sm.CLASSIC, dealer=0, rng=97).apply(sm.Take())
@@ -344,7 +352,7 @@ def text(x: GameState | PlayerView, *, bottom: int | None = None, ascii: bool = 
       Strohmaenner - over 1 | s7 over 3 | - over 0
       tricks       2 cards, 3 2/3
     <BLANKLINE>
-    on the table   sC led by seat 1
+    on the table   sC* led by seat 1
     last trick     dQ* d3, led by seat 1, won by seat 1
     <BLANKLINE>
     seat 0, dealer, to follow
@@ -362,7 +370,8 @@ def text(x: GameState | PlayerView, *, bottom: int | None = None, ascii: bool = 
     if table.lead is not None or table.last_trick is not None:
         out.append("")
     if table.lead is not None:
-        out.append(f"on the table   {_card(table.lead, ascii)} led by seat {table.leader}")
+        mark = "*" if table.lead_from_strohmann else ""
+        out.append(f"on the table   {_card(table.lead, ascii)}{mark} led by seat {table.leader}")
     if table.last_trick is not None:
         trick = table.last_trick
         played = " ".join(

@@ -3,8 +3,8 @@
 Monte-Carlo bots spend most of their time playing deals out at random. :func:`playout` plays one
 state to the end and :func:`playouts` deals and plays many fresh deals, each in one call into the
 kernel: no state object is made for the moments in between, and no Python-level call is made per
-action, which makes them several times faster than a loop of :meth:`~strohmandeln.GameState.apply`
-(see :doc:`/performance`).
+action, which makes them faster than a loop of :meth:`~strohmandeln.GameState.apply` (by how
+much, measured for each build, is on the page :doc:`/performance`).
 
 **The choice.** At every decision — a fold, the auction, the doubling, every card — the action
 taken is ``legal[int(rng.random() * len(legal))]`` of ``legal = state.legal_actions()``: uniform

@@ -81,7 +81,7 @@ class Deck(enum.Enum, metaclass=ValueLookup):
 
     @property
     def strohmann_sizes(self) -> tuple[int, int, int]:
-        """Sizes of Strohmann 1, 2 and 3 (R6).
+        """Sizes of Strohmann 0, 1 and 2 (R6).
 
         >>> Deck.FULL_54.strohmann_sizes, Deck.SHORT_40.strohmann_sizes
         ((4, 4, 4), (4, 3, 3))

@@ -32,7 +32,7 @@ from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
 from .rules import RuleSet
-from .table import Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, card_strength, trick_winner
+from .table import Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, _Pictured, card_strength, trick_winner
 
 __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason", "card_strength", "trick_winner"]
 
@@ -41,7 +41,7 @@ _FINISHED: Final = Phase.FINISHED
 _turn_of: Final = record.turn_of
 
 
-class GameState(KernelState):
+class GameState(_Pictured, KernelState):
     """One moment of a deal: an immutable value.
 
     Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with

@@ -47,8 +47,9 @@ from .table import Phase
 
 __all__ = ["card", "deal_packets", "table"]
 
-#: The drawing's own units: the table is WIDTH wide; a card CARD_W by CARD_H.
-WIDTH: Final = 960
+#: The drawing's own units: the table is WIDTH wide (a page's column: drawn at that width, no
+#: text of it is under 11 pixels); a card CARD_W by CARD_H.
+WIDTH: Final = 720
 CARD_W: Final = 48
 CARD_H: Final = 72
 _MARGIN: Final = 20
@@ -59,12 +60,20 @@ _MUTED: Final = "#cfe3d3"
 _HIGHLIGHT: Final = "#ffd75e"
 _RED: Final = "#c62828"
 _BLACK: Final = "#1b1b1b"
+#: The smallest text of a drawing, in its units.
+_SMALL: Final = 11
 
-# Heights of the parts of the table, top to bottom.
+# Heights of the parts of the table, top to bottom (a seat's band grows by a row of cards for
+# each further row its hand takes).
 _HEAD_H: Final = 56
-_SEAT_H: Final = 206
-_MIDDLE_H: Final = 118
+_LABEL_H: Final = 24
+_ROW_H: Final = CARD_H + 6
+_PILES_H: Final = CARD_H + 18
+_MIDDLE_H: Final = 124
 _LINE_H: Final = 18
+#: The most cards a row of a hand shows before it takes a second row: overlapping, each card
+#: shows at least 40 units of its face (its corner's rank and suit, or its numeral).
+_PER_ROW: Final = (WIDTH - 2 * _MARGIN - CARD_W) // 40 + 1
 
 
 def _num(value: float) -> str:
@@ -91,15 +100,15 @@ def _face(c: Card) -> list[str]:
         parts = [
             f'<rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="5" fill="{fill}" stroke="{stroke}"/>',
             f'<rect x="4" y="22" width="{CARD_W - 8}" height="{CARD_H - 30}" rx="3" fill="none" stroke="{stroke}" stroke-width="0.7"/>',
-            _text(4, 15, label, size=12 if len(label) <= 4 else 10, fill=ink, weight="bold"),
+            _text(4, 15, label, size=12 if len(label) <= 4 else _SMALL, fill=ink, weight="bold"),
         ]
         if skus:
             parts.append(_text(CARD_W / 2, 54, "★", size=24, fill=ink, anchor="middle"))
         else:
-            parts.append(_text(CARD_W / 2, 49, label, size=14 if len(label) <= 3 else 11, fill=ink, anchor="middle"))
             nick = {PAGAT: "Pagat", MOND: "Mond"}.get(c)
+            parts.append(_text(CARD_W / 2, 46 if nick else 49, label, size=14 if len(label) <= 3 else _SMALL, fill=ink, anchor="middle"))
             if nick:
-                parts.append(_text(CARD_W / 2, 61, nick, size=8, fill=ink, anchor="middle"))
+                parts.append(_text(CARD_W / 2, 60, nick, size=_SMALL, fill=ink, anchor="middle"))
         return parts
     ink = _RED if c.suit.is_red else _BLACK
     rank = str(c)[1:]
@@ -120,26 +129,39 @@ def _back() -> list[str]:
     ]
 
 
-def _placed(x: float, y: float, c: Card | None, place: str, scale: float = 1.0) -> str:
-    """A card (``None``: a back) at (x, y), with its data attributes."""
-    at = f'transform="translate({_num(x)},{_num(y)})' + (f' scale({scale})"' if scale != 1.0 else '"')
+def _placed(x: float, y: float, c: Card | None, place: str, *, from_strohmann: bool | None = None) -> str:
+    """A card (``None``: a back) at (x, y), with its data attributes (``data-from-strohmann``
+    for a card in a trick)."""
+    at = f'transform="translate({_num(x)},{_num(y)})"'
     if c is None:
         return f'<g {at} data-back={quoteattr(place)}>' + "".join(_back()) + "</g>"
+    flag = "" if from_strohmann is None else f' data-from-strohmann="{str(from_strohmann).lower()}"'
     return (
-        f"<g {at} data-card={quoteattr(c.ascii)} data-place={quoteattr(place)}>"
+        f"<g {at} data-card={quoteattr(c.ascii)} data-place={quoteattr(place)}{flag}>"
         f"<title>{escape(c.name)}</title>" + "".join(_face(c)) + "</g>"
     )
 
 
-def card(c: Card | None, *, size: int = CARD_W) -> str:
-    """One card as a standalone SVG, ``size`` pixels wide (and 1.5 times as high); ``None``
-    draws the back of a card.
+def _open(width: float, height: float, size: int | None, label: str) -> str:
+    """The ``<svg>`` tag of a drawing ``width`` by ``height`` in its own units: ``size`` pixels
+    wide (and as high as the proportions say), or with no size (``None``: it fills the width of
+    what holds it, as an inline picture in a page does)."""
+    sized = "" if size is None else f'width="{size}" height="{_num(size * height / width)}" '
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" {sized}viewBox="0 0 {_num(width)} {_num(height)}" role="img" '
+        f"aria-label={quoteattr(label)} font-family=\"{_FONT}\">"
+    )
+
+
+def card(c: Card | None, *, size: int | None = CARD_W) -> str:
+    """One card as a standalone SVG, ``size`` pixels wide (and 1.5 times as high; ``None``: as
+    wide as what holds it); ``None`` for ``c`` draws the back of a card.
 
     Suit cards show their rank and suit symbol (red for hearts and diamonds), tarocks their
     Roman numeral on a cream face, the Sküs a star on a golden one.
 
-    :raises ArgumentTypeError: if ``c`` is neither a card nor ``None``, or ``size`` not a whole
-        number.
+    :raises ArgumentTypeError: if ``c`` is neither a card nor ``None``, or ``size`` neither
+        ``None`` nor a whole number.
     :raises ArgumentValueError: if ``size`` is not from 1 to 10000 pixels.
 
     >>> from strohmandeln import Card
@@ -150,33 +172,33 @@ def card(c: Card | None, *, size: int = CARD_W) -> str:
     """
     if c is not None and type(c) is not Card:
         raise args.wrong_type("c", "a Card or None (a back)", c)
-    width = _size(size)
     label = "the back of a card" if c is None else c.name
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(width * 1.5)}" '
-        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img" aria-label={quoteattr(label)} font-family="{_FONT}">'
-        + _placed(0, 0, c, "card")
-        + "</svg>"
-    )
+    return _open(CARD_W, CARD_H, _size(size), label) + _placed(0, 0, c, "card") + "</svg>"
 
 
-def _size(size: object) -> int:
-    """A picture's width: a whole number of pixels from 1 to 10,000."""
-    return args.count(size, "size", least=1, most=10_000)
+def _size(size: object) -> int | None:
+    """A picture's width: ``None`` (it fills what holds it) or a whole number of pixels from 1 to
+    10,000."""
+    return None if size is None else args.count(size, "size", least=1, most=10_000)
 
 
 # ------------------------------------------------------------------------------------------------
 # The table
 
 
-def table(x: GameState | PlayerView, *, size: int = 800, bottom: int | None = None) -> str:
-    """The table of ``x`` as an SVG ``size`` pixels wide: the headline and the state of play on
-    top, the other seat's hand and Strohmänner, the trick in the middle, then the bottom seat's
-    Strohmänner and hand, and the score of a finished deal (see the module's description).
-    ``bottom`` is the seat drawn at the bottom, as for :func:`strohmandeln.pictures.picture`.
+def table(x: GameState | PlayerView, *, size: int | None = None, bottom: int | None = None) -> str:
+    """The table of ``x`` as an SVG: the headline and the state of play on top, the other
+    seat's hand and Strohmänner, the trick in the middle, then the bottom seat's Strohmänner and
+    hand, and the score of a finished deal (see the module's description). ``bottom`` is the
+    seat drawn at the bottom, as for :func:`strohmandeln.pictures.picture`.
+
+    The drawing is 720 units wide, its smallest text 11 units high: ``size``
+    draws it that many pixels wide; ``None`` (the default) gives it no size, so that it fills the
+    width of what holds it (an HTML page's column, a notebook's cell) — as python-chess's
+    boards do.
 
     :raises ArgumentTypeError: if ``x`` is neither a state nor a view, or ``bottom`` or
-        ``size`` not a whole number (``bottom`` may be ``None``).
+        ``size`` neither ``None`` nor a whole number.
     :raises ArgumentValueError: if ``bottom`` is not 0 or 1 (``bad_seat``), or ``size`` not from
         1 to 10000.
 
@@ -188,16 +210,18 @@ def table(x: GameState | PlayerView, *, size: int = 800, bottom: int | None = No
     ...         if g.get("data-place") == "hand-1"]
     >>> sm.cards_from_text(" ".join(hand)) == state.hand(1)
     True
+    >>> root.get("width"), root.get("viewBox")
+    (None, '0 0 720 564')
     """
     width = _size(size)
     p = picture(x, bottom=bottom)
     lines = p.lines()
     score_lines = lines[2:]
-    height = _HEAD_H + 2 * _SEAT_H + _MIDDLE_H + (len(score_lines) * _LINE_H + 16 if score_lines else 0)
+    top_h, bottom_h = (_seat_height(p.seats[seat]) for seat in (p.top, p.bottom))
+    height = _HEAD_H + top_h + _MIDDLE_H + bottom_h + (len(score_lines) * _LINE_H + 16 if score_lines else 0)
     label = f"The table: {lines[0]}; {lines[1]}"
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(width * height / WIDTH)}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label={quoteattr(label)} font-family="{_FONT}">',
+        _open(WIDTH, height, width, label),
         f"<title>{escape(label)}</title>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="12" fill="{_FELT}"/>',
         _text(_MARGIN, 24, lines[0], size=15, weight="bold"),
@@ -205,11 +229,11 @@ def table(x: GameState | PlayerView, *, size: int = 800, bottom: int | None = No
     ]
     y = _HEAD_H
     out += _seat(p, p.top, y, top=True)
-    y += _SEAT_H
+    y += top_h
     out += _middle(p, y)
     y += _MIDDLE_H
     out += _seat(p, p.bottom, y, top=False)
-    y += _SEAT_H
+    y += bottom_h
     for k, line in enumerate(score_lines):
         out.append(_text(_MARGIN + (16 if line.startswith(" ") else 0), y + 14 + k * _LINE_H, line.strip(), size=13,
                          weight="" if line.startswith(" ") else "bold"))
@@ -217,11 +241,25 @@ def table(x: GameState | PlayerView, *, size: int = 800, bottom: int | None = No
     return "\n".join(out) + "\n"
 
 
+def _hand_rows(s: SeatPicture) -> int:
+    """How many rows of cards a seat's hand takes (one, or two for a hand wider than the table)."""
+    return 1 if s.hand_size <= _PER_ROW else 2
+
+
+def _seat_height(s: SeatPicture) -> int:
+    return _LABEL_H + _hand_rows(s) * _ROW_H + _PILES_H
+
+
 def _seat(p: TablePicture, seat: int, y: float, *, top: bool) -> list[str]:
     """A seat's band: its label, its hand and its Strohmänner with the won pile (the Strohmänner
     face the middle of the table)."""
     s = p.seats[seat]
-    label_y, hand_y, piles_y = (y + 16, y + 24, y + 108) if top else (y + 196, y + 106, y + 8)
+    hand_h = _hand_rows(s) * _ROW_H
+    if top:
+        label_y, hand_y, piles_y = y + 16, y + _LABEL_H, y + _LABEL_H + hand_h + 6
+    else:
+        piles_y, hand_y = y + 8, y + _PILES_H + 4
+        label_y = hand_y + hand_h + 12
     acting = p.to_move == seat
     hand_note = f"hand: {s.hand_size} card{'' if s.hand_size == 1 else 's'}" + (f", {s.hidden} unseen" if s.hidden else "")
     out = [
@@ -248,12 +286,14 @@ def _row(n: int, x0: float, x1: float) -> list[float]:
 
 def _hand(s: SeatPicture, y: float) -> list[str]:
     place = f"hand-{s.seat}"
-    xs = _row(s.hand_size, _MARGIN, WIDTH - _MARGIN)
-    out = [f'<g data-hand="{s.seat}" data-size="{s.hand_size}" data-hidden="{s.hidden}">']
     shown: Sequence[Card | None] = (*s.hand, *([None] * s.hidden))
-    for x, c in zip(xs, shown):
-        out.append(_placed(x, y, c, place))
-    if not xs:
+    first = -(-len(shown) // _hand_rows(s))  # (the first row the longer)
+    rows = [shown[:first], shown[first:]] if len(shown) > first else [shown]
+    out = [f'<g data-hand="{s.seat}" data-size="{s.hand_size}" data-hidden="{s.hidden}">']
+    for k, cards in enumerate(rows):
+        for x, c in zip(_row(len(cards), _MARGIN, WIDTH - _MARGIN), cards):
+            out.append(_placed(x, y + k * _ROW_H, c, place))
+    if not shown:
         out.append(_slot(_MARGIN, y, "no cards in hand"))
     out.append("</g>")
     return out
@@ -263,13 +303,13 @@ def _slot(x: float, y: float, caption: str) -> str:
     """An empty place: a dashed outline with a caption beside it."""
     return (
         f'<rect x="{_num(x + 0.5)}" y="{_num(y + 0.5)}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="5" fill="none" '
-        f'stroke="{_MUTED}" stroke-dasharray="4 3"/>' + _text(x + CARD_W + 8, y + CARD_H / 2 + 4, caption, size=11, fill=_MUTED)
+        f'stroke="{_MUTED}" stroke-dasharray="4 3"/>' + _text(x + CARD_W + 8, y + CARD_H / 2 + 4, caption, size=12, fill=_MUTED)
     )
 
 
 #: The x of the Strohmänner (one every _PILE_STEP from the left) and of the won pile.
 _PILE_X: Final = _MARGIN
-_PILE_STEP: Final = 160
+_PILE_STEP: Final = 150
 _WON_X: Final = WIDTH - _MARGIN - CARD_W - 12
 
 
@@ -294,9 +334,10 @@ def _piles(s: SeatPicture, y: float) -> list[str]:
         lift = 3 * min(pile.face_down, 3)
         if pile.face_up is not None:
             out.append(_placed(x + lift, y - lift, pile.face_up, place))
-        out.append(_text(x + CARD_W + 16, y + 24, f"Strohmann {k + 1}", size=11, fill=_MUTED))
+        # (Strohmänner 0, 1, 2, as the API numbers them: strohmandeln.strohmann)
+        out.append(_text(x + CARD_W + 14, y + 24, f"Strohmann {k}", size=_SMALL, fill=_MUTED))
         left = "empty" if pile.face_up is None and not pile.face_down else f"{pile.face_down} face down"
-        out.append(_text(x + CARD_W + 16, y + 40, left, size=11))
+        out.append(_text(x + CARD_W + 14, y + 40, left, size=_SMALL))
         out.append("</g>")
     return out
 
@@ -311,23 +352,36 @@ def _won(s: SeatPicture, y: float) -> list[str]:
             f'<rect x="{_num(x + 0.5)}" y="{_num(y + 0.5)}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="5" '
             f'fill="none" stroke="{_MUTED}" stroke-dasharray="4 3"/>'
         )
-    out.append(_text(x - 10, y + 24, "tricks", size=11, fill=_MUTED, anchor="end"))
-    out.append(_text(x - 10, y + 40, f"{s.won} card{'' if s.won == 1 else 's'}", size=11, anchor="end"))
+    out.append(_text(x - 10, y + 24, "tricks", size=_SMALL, fill=_MUTED, anchor="end"))
+    out.append(_text(x - 10, y + 40, f"{s.won} card{'' if s.won == 1 else 's'}", size=_SMALL, anchor="end"))
     out.append(_text(x - 10, y + 58, points_text(s.points), size=15, weight="bold", anchor="end"))
     out.append("</g>")
     return out
 
 
+#: The x of the card led, and of the last trick's first card (its second _TRICK_STEP further).
+_LEAD_X: Final = 250
+_TRICK_STEP: Final = 72
+_LAST_X: Final = WIDTH - _MARGIN - CARD_W - _TRICK_STEP
+
+
+def _from_strohmann_mark(x: float, y: float) -> str:
+    """The mark under a card of a trick that was played from a Strohmann (the text picture's ``*``)."""
+    return _text(x + CARD_W / 2, y + CARD_H + 14, "Strohmann", size=_SMALL, fill=_MUTED, anchor="middle")
+
+
 def _middle(p: TablePicture, y: float) -> list[str]:
-    """The trick on the table, in the middle, and the last trick on the right."""
-    cy = y + (_MIDDLE_H - CARD_H) / 2
-    cx = WIDTH / 2 - CARD_W / 2
+    """The state of play on the left, the trick on the table in the middle, the last trick on
+    the right; a card of either trick played from a Strohmann is marked under it."""
+    cy = y + 16
     out = ['<g data-table="trick">']
     if p.lead is not None:
-        out.append(_placed(cx, cy, p.lead, "trick"))
-        out.append(_text(cx + CARD_W + 12, cy + CARD_H / 2 + 4, f"led by seat {p.leader}", size=12))
+        out.append(_placed(_LEAD_X, cy, p.lead, "trick", from_strohmann=p.lead_from_strohmann))
+        out.append(_text(_LEAD_X + CARD_W + 10, cy + CARD_H / 2 + 4, f"led by seat {p.leader}", size=12))
+        if p.lead_from_strohmann:
+            out.append(_from_strohmann_mark(_LEAD_X, cy))
     elif p.phase is Phase.PLAY:
-        out.append(_slot(cx, cy, f"seat {p.to_move} to lead"))
+        out.append(_slot(_LEAD_X, cy, f"seat {p.to_move} to lead"))
     out.append(_text(_MARGIN, cy + 14, f"trick {min(p.tricks + 1, p.trick_count)} of {p.trick_count}"
                      if p.phase is Phase.PLAY else f"{p.tricks} of {p.trick_count} tricks played", size=12, fill=_MUTED))
     if p.undertaker is not None:
@@ -343,15 +397,14 @@ def _middle(p: TablePicture, y: float) -> list[str]:
     out.append("</g>")
     trick = p.last_trick
     if trick is not None:
-        x0 = WIDTH - _MARGIN - 2 * CARD_W - 6
         out.append('<g data-table="last-trick">')
-        out.append(_text(x0 - 10, cy + 14, f"last trick ({trick.number})", size=11, fill=_MUTED, anchor="end"))
-        out.append(_text(x0 - 10, cy + 30, f"led by seat {trick.leader}", size=11, anchor="end"))
-        out.append(_text(x0 - 10, cy + 46, f"won by seat {trick.winner}", size=11, anchor="end"))
+        out.append(_text(_LAST_X - 10, cy + 14, f"last trick ({trick.number})", size=_SMALL, fill=_MUTED, anchor="end"))
+        out.append(_text(_LAST_X - 10, cy + 30, f"led by seat {trick.leader}", size=_SMALL, anchor="end"))
+        out.append(_text(_LAST_X - 10, cy + 46, f"won by seat {trick.winner}", size=_SMALL, anchor="end"))
         for k, (play, up) in enumerate(zip(trick.plays, trick.from_strohmann)):
-            out.append(_placed(x0 + k * (CARD_W + 6), cy, play.card, "last-trick"))
+            out.append(_placed(_LAST_X + k * _TRICK_STEP, cy, play.card, "last-trick", from_strohmann=up))
             if up:
-                out.append(_text(x0 + k * (CARD_W + 6) + CARD_W / 2, cy + CARD_H + 13, "Strohmann", size=9, fill=_MUTED, anchor="middle"))
+                out.append(_from_strohmann_mark(_LAST_X + k * _TRICK_STEP, cy))
         out.append("</g>")
     return out
 
@@ -360,18 +413,19 @@ def _middle(p: TablePicture, y: float) -> list[str]:
 # The deal, packet by packet
 
 
-def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: int = 800) -> str:
-    """How the dealer hands out a deck order (R6), as an SVG ``size`` pixels wide: the packets
-    in the order they leave the top of the deck, Elder's first — the hand packets, then the
-    packets that become the Strohmänner 1, 2 and 3 — each with the seat it goes to and its
-    places in the deck. Each card carries ``data-card`` and ``data-place`` (``hand-1``,
-    ``strohmann-0-2`` …), as in :func:`table`.
+def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: int | None = None) -> str:
+    """How the dealer hands out a deck order (R6), as an SVG: the packets in the order they
+    leave the top of the deck, Elder's first — the hand packets, then the packets that become
+    the Strohmänner 0, 1 and 2 — each with the seat it goes to and its places in the deck. Each
+    card carries ``data-card`` and ``data-place`` (``hand-1``, ``strohmann-0-2`` …), as in
+    :func:`table`; ``size`` as there (720 units wide; ``None``: no size).
 
     The packets are the runs of the order's cards that :func:`strohmandeln.deal_layout` sends to
     one place: the picture cannot show another deal than :func:`strohmandeln.deal` makes.
 
     :raises DeckError: if ``order`` is not an order of the rule set's deck (as ``deal_layout``).
-    :raises ArgumentTypeError: as ``deal_layout``, and if ``size`` is not a whole number.
+    :raises ArgumentTypeError: as ``deal_layout``, and if ``size`` is neither ``None`` nor a
+        whole number.
     :raises ArgumentValueError: as ``deal_layout``, and if ``size`` is not from 1 to 10000.
 
     >>> import strohmandeln as sm
@@ -389,41 +443,41 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     for seat in (0, 1):
         goes.update((c, (seat, "hand", f"hand-{seat}")) for c in hands[seat])
         for k in range(3):
-            goes.update((c, (seat, f"Strohmann {k + 1}", f"strohmann-{seat}-{k}")) for c in piles[seat][k])
+            goes.update((c, (seat, f"Strohmann {k}", f"strohmann-{seat}-{k}")) for c in piles[seat][k])
     packets: list[tuple[int, str, str, tuple[Card, ...]]] = []  # (seat, what, place, cards)
     for c in order:
         if packets and packets[-1][:3] == goes[c]:
             packets[-1] = (*goes[c], (*packets[-1][3], c))
         else:
             packets.append((*goes[c], (c,)))
-    scale, step, gap = 0.75, 21.0, 22.0
-    per_row, row_h = 6, 132
+    # (the cards of a packet overlap, each showing its corner: a tarock's numeral, a suit card's
+    # rank and suit)
+    step, per_row, row_h = 36.0, 3, 136
     hand_count = sum(1 for packet in packets if packet[1] == "hand")
     hand_rows = (hand_count + per_row - 1) // per_row
     # (the hand packets fill the first rows, the Strohmann packets start a row of their own)
     spots = [divmod(n, per_row) for n in range(hand_count)] + [(hand_rows + n // per_row, n % per_row) for n in range(6)]
-    height = 64 + row_h * (spots[-1][0] + 1)
+    height = 76 + row_h * (spots[-1][0] + 1)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(width * height / WIDTH)}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="The deal of a deck order, packet by packet" '
-        f'font-family="{_FONT}">',
+        _open(WIDTH, height, width, "The deal of a deck order, packet by packet"),
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="12" fill="{_FELT}"/>',
         _text(_MARGIN, 26, f"{rules.name}: seat {dealer} deals, seat {elder} is Elder and gets every first packet", size=15, weight="bold"),
-        _text(_MARGIN, 46, "the deck from its top, left to right; a packet's first card is its top card", size=12, fill=_MUTED),
+        _text(_MARGIN, 46, "the deck from its top, left to right and row by row;", size=12, fill=_MUTED),
+        _text(_MARGIN, 62, "a packet's first card is its top card", size=12, fill=_MUTED),
     ]
     start = 0
     for number, (seat, what, place, cards) in enumerate(packets):
         row, col = spots[number]
-        x = _MARGIN + col * (WIDTH - 2 * _MARGIN + gap) / per_row
-        y = 64 + row * row_h
+        x = _MARGIN + col * (WIDTH - 2 * _MARGIN) / per_row
+        y = 76 + row * row_h
         tint = _HIGHLIGHT if seat == elder else _MUTED
         role = "Elder" if seat == elder else "dealer"
         out.append(f'<g data-packet="{number + 1}" data-seat="{seat}">')
         out.append(_text(x, y + 14, f"{number + 1}. seat {seat} ({role})", size=12, weight="bold", fill=tint))
         out.append(_text(x, y + 29, what, size=12, fill=tint))
         for k, c in enumerate(cards):
-            out.append(_placed(x + k * step, y + 38, c, place, scale))
-        out.append(_text(x, y + 38 + CARD_H * scale + 16, f"cards {start + 1}–{start + len(cards)}", size=11, fill=_MUTED))
+            out.append(_placed(x + k * step, y + 38, c, place))
+        out.append(_text(x, y + 38 + CARD_H + 16, f"cards {start + 1}–{start + len(cards)}", size=_SMALL, fill=_MUTED))
         out.append("</g>")
         start += len(cards)
     out.append("</svg>")

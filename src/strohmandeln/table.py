@@ -10,7 +10,8 @@ that build them, and importable from :mod:`strohmandeln` and :mod:`strohmandeln.
 from __future__ import annotations
 
 import enum
-from typing import Final, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -401,3 +402,30 @@ def made(cls: type[T], *values: object) -> T:
 _FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {
     cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Trick, StrohmannTurn, StrohmannPile, HiddenTurn)
 }
+
+
+# ------------------------------------------------------------------------------------------------
+# How a state or a view shows itself
+
+
+#: The drawings :class:`_Pictured` calls: ``"text"`` (:func:`strohmandeln.pictures.text`) and
+#: ``"svg"`` (:func:`strohmandeln.svg.table`). They stand above the states and views they draw,
+#: so the package (``strohmandeln/__init__.py``, above everything) hands them in, importing them
+#: on first use; this module, below the states, imports nothing of theirs.
+PICTURES: dict[str, Callable[[Any], str]] = {}
+
+
+class _Pictured:
+    """The pictures of a :class:`~strohmandeln.GameState` and a :class:`~strohmandeln.PlayerView`
+    (their base): ``str()`` is the text picture of the table, and a notebook (IPython, Jupyter)
+    shows the SVG picture, 720 pixels wide. ``repr()`` stays the short line of each class."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        """The text picture of the table (:func:`strohmandeln.pictures.text`)."""
+        return PICTURES.get("text", repr)(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture a notebook shows (:func:`strohmandeln.svg.table`, 720 pixels wide)."""
+        return PICTURES.get("svg", repr)(self)

@@ -16,7 +16,6 @@ fields.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Iterator
 from typing import Any, Final, TypeVar
 
@@ -200,6 +199,8 @@ def parse_json(text: object, max_length: object) -> object:
             raise fail("document", f"expected JSON text, not {kind(text)}")
     if len(text) > limit:
         raise fail("document", f"longer than {limit:,} characters", Reason.TOO_LARGE)
+    import json  # (on first use: ``import strohmandeln`` reads no JSON, and json costs it ~3 ms)
+
     try:
         return json.loads(text)
     except RecursionError:
