@@ -173,11 +173,8 @@ class _Dealing:
 class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of a preset (the parameter ``preset``) dealt by ``dealer``.
 
-    :raises ArgumentTypeError: if ``params`` is not a dict, its ``preset`` not a text or its
-        ``dealer`` no whole number; if ``make_py_observer`` is given an ``iig_obs_type`` that is
-        not OpenSpiel's or ``params`` that are not a dict.
-    :raises ArgumentValueError: for a name of no preset, a dealer that is not 0 or 1, or
-        observation parameters (none are supported).
+    :raises ArgumentError: for ``params`` that are no dict or name no preset or seat (and for
+        ``make_py_observer``'s: no observation parameters are supported).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -233,11 +230,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
 class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     """A moment of a deal: dealing (chance nodes) or playing (the library's state).
 
-    :raises ArgumentTypeError: if ``game`` is not a :class:`StrohmandelnGame`, or
-        ``resample_from_infostate`` is given a ``player_id`` that is no whole number or a
-        ``probability_sampler`` that is no function.
-    :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, a sampler whose draw is
-        not a number from 0 up to 1.
+    :raises ArgumentTypeError: if ``game`` is not a :class:`StrohmandelnGame`.
     """
 
     def __init__(self, game: StrohmandelnGame) -> None:
