@@ -9,6 +9,8 @@ import pytest
 
 import strohmandeln as sm
 from strohmandeln import (
+    ArgumentTypeError,
+    ArgumentValueError,
     DECK_40,
     DECK_54,
     MOND,
@@ -212,29 +214,32 @@ def test_R1_parsing_a_non_string_raises_notation_error(value: object) -> None:
     assert info.value.reason is Reason.INVALID_CARD
 
 
-@pytest.mark.parametrize("number", [0, 23, -1, "XXI", 1.0, True])
-def test_R1_tarock_by_bad_number_raises_notation_error(number: object) -> None:
-    """R1: ``Card.tarock`` accepts only 1 … 22."""
-    with pytest.raises(NotationError) as info:
+@pytest.mark.parametrize(("number", "reason"), [(0, Reason.BAD_VALUE), (23, Reason.TOO_LARGE), (-1, Reason.BAD_VALUE), ("XXI", Reason.WRONG_TYPE), (1.0, Reason.WRONG_TYPE), (True, Reason.WRONG_TYPE)])
+def test_R1_tarock_by_bad_number_is_refused(number: object, reason: Reason) -> None:
+    """R1: ``Card.tarock`` accepts only the whole numbers 1 … 22."""
+    with pytest.raises(ArgumentTypeError if reason is Reason.WRONG_TYPE else ArgumentValueError) as info:
         Card.tarock(number)  # type: ignore[arg-type]
-    assert info.value.reason is Reason.INVALID_CARD
+    assert info.value.reason is reason
 
 
-@pytest.mark.parametrize("index", [-1, 54, "0", None])
-def test_R1_from_index_out_of_range_raises_notation_error(index: object) -> None:
+@pytest.mark.parametrize(("index", "error"), [(-1, ValueError), (54, ValueError), ("0", TypeError), (None, TypeError)])
+def test_R1_from_index_out_of_range_is_refused(index: object, error: type[Exception]) -> None:
     """R1: ``Card.from_index`` accepts only 0 … 53."""
-    with pytest.raises(NotationError):
+    with pytest.raises(error):
         Card.from_index(index)  # type: ignore[arg-type]
 
 
 def test_R1_suit_card_constructor() -> None:
-    """R1: ``Card.suit_card`` returns the singleton; bad ranks raise ``NotationError``."""
+    """R1: ``Card.suit_card`` returns the singleton; a rank or suit that names no member is a
+    wrong value, one that is no whole number a wrong type."""
     assert Card.suit_card(Suit.HEARTS, Rank.FIRST) is Card.parse("♥1")
     assert Card.suit_card(Suit.CLUBS, Rank.KING) is Card.parse("♣K")
-    with pytest.raises(NotationError):
+    with pytest.raises(ArgumentValueError):
         Card.suit_card(Suit.CLUBS, 9)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(ArgumentValueError):
         Card.suit_card(7, Rank.KING)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        Card.suit_card(Suit.CLUBS, 8.0)  # type: ignore[arg-type]
 
 
 def test_R1_cards_are_singletons_hashable_and_immutable() -> None:
@@ -298,7 +303,7 @@ def test_R1_cards_from_and_to_text_round_trip() -> None:
 def test_cards_to_text_refuses_what_is_not_a_card() -> None:
     """Integers or the characters of a string are not written as if they were cards."""
     for bad in ([1, 2], "XXI", [DECK_54[0], None]):
-        with pytest.raises(TypeError, match="not a card"):
+        with pytest.raises(ArgumentTypeError, match="must be a Card|must be an iterable"):
             cards_to_text(bad)  # type: ignore[arg-type]
 
 

@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strohmandeln import (
+    ArgumentTypeError,
+    ArgumentValueError,
     BECK,
     CLASSIC,
     DECK_40,
@@ -164,21 +166,24 @@ def test_R6_compose_order_places_partial_specifications_and_fills_canonically() 
         ({"hands": (DECK_54[:16], ())}, Reason.WRONG_DECK_SIZE),
         ({"strohmaenner": ((cards("I II III IIII V"), (), ()), ((), (), ()))}, Reason.WRONG_DECK_SIZE),
         ({"strohmaenner": (((), (), (), ()), ((), (), ()))}, Reason.WRONG_DECK_SIZE),
-        ({"hands": (("XXI",), ())}, Reason.INVALID_CARD),
+        ({"hands": (("XXI",), ())}, Reason.WRONG_TYPE),
         ({"hands": ((), (), ())}, Reason.BAD_SEAT),
         # what is not a sequence where one is expected (a mapping once raised KeyError)
-        ({"hands": {"a": 1, "b": 2}}, Reason.BAD_SEAT),
-        ({"strohmaenner": None}, Reason.BAD_SEAT),
-        ({"hands": ("XXI", ())}, Reason.INVALID_CARD),
-        ({"hands": (None, ())}, Reason.INVALID_CARD),
-        ({"hands": ({"XXI": 1}, ())}, Reason.INVALID_CARD),
-        ({"strohmaenner": ({0: (), 1: ()}, ((), (), ()))}, Reason.BAD_STROHMANN),
-        ({"strohmaenner": ((5, (), ()), ((), (), ()))}, Reason.INVALID_CARD),
+        ({"hands": {"a": 1, "b": 2}}, Reason.WRONG_TYPE),
+        ({"strohmaenner": None}, Reason.WRONG_TYPE),
+        ({"hands": ("XXI", ())}, Reason.WRONG_TYPE),
+        ({"hands": (None, ())}, Reason.WRONG_TYPE),
+        ({"hands": ({"XXI": 1}, ())}, Reason.WRONG_TYPE),
+        ({"strohmaenner": ({0: (), 1: ()}, ((), (), ()))}, Reason.WRONG_TYPE),
+        ({"strohmaenner": ((5, (), ()), ((), (), ()))}, Reason.WRONG_TYPE),
     ],
 )
 def test_R6_compose_order_refuses_impossible_layouts(kwargs: dict[str, Any], reason: Reason) -> None:
-    """R6: ``compose_order`` refuses duplicates, overfull places and non-cards with ``DeckError``."""
-    with pytest.raises(DeckError) as info:
+    """R6: ``compose_order`` refuses duplicates and overfull places with ``DeckError``; what is
+    not a card, a container of cards or a pair of them is a wrong type (``ArgumentTypeError``),
+    a pair of another length a wrong value (``ArgumentValueError``, ``bad_seat``)."""
+    expected = ArgumentTypeError if reason is Reason.WRONG_TYPE else ArgumentValueError if reason is Reason.BAD_SEAT else DeckError
+    with pytest.raises(expected) as info:
         compose_order(CLASSIC, dealer=0, **kwargs)
     assert info.value.reason is reason
 
@@ -190,9 +195,9 @@ def test_R6_compose_order_takes_a_hand_as_a_set() -> None:
     hands, _ = deal_layout(CLASSIC, order, dealer=0)
     assert set(cards("XXI Sküs")) <= set(hands[0])
     assert order == compose_order(CLASSIC, dealer=0, hands=(cards("XXI Sküs"), ()))  # canonical order
-    with pytest.raises(DeckError) as info:
+    with pytest.raises(ArgumentTypeError) as info:
         compose_order(CLASSIC, dealer=0, strohmaenner=((frozenset(cards("XXI I")), (), ()), ((), (), ())))  # type: ignore[arg-type]
-    assert info.value.reason is Reason.INVALID_CARD
+    assert info.value.reason is Reason.WRONG_TYPE
 
 
 def test_R4_compose_order_refuses_cards_outside_the_40_card_deck() -> None:
@@ -226,11 +231,11 @@ def _replace(order: Sequence[object], position: int, value: object) -> list[obje
         (ZWANZIGERRUFEN_40, _replace(DECK_40, 39, DECK_40[5]), Reason.DUPLICATE_CARD),
         (ZWANZIGERRUFEN_40, _replace(DECK_40, 3, card("II")), Reason.CARD_NOT_IN_DECK),
         (ZWANZIGERRUFEN_40, _replace(DECK_40, 22, card("♣7")), Reason.CARD_NOT_IN_DECK),
-        (CLASSIC, _replace(DECK_54, 7, "XXI"), Reason.INVALID_CARD),
-        (CLASSIC, _replace(DECK_54, 0, None), Reason.INVALID_CARD),
-        (CLASSIC, _replace(DECK_54, 0, 20), Reason.INVALID_CARD),
-        (CLASSIC, " ".join(str(c) for c in DECK_54), Reason.NO_DECK_SOURCE),
-        (CLASSIC, 54, Reason.NO_DECK_SOURCE),
+        (CLASSIC, _replace(DECK_54, 7, "XXI"), Reason.WRONG_TYPE),
+        (CLASSIC, _replace(DECK_54, 0, None), Reason.WRONG_TYPE),
+        (CLASSIC, _replace(DECK_54, 0, 20), Reason.WRONG_TYPE),
+        (CLASSIC, " ".join(str(c) for c in DECK_54), Reason.WRONG_TYPE),
+        (CLASSIC, 54, Reason.WRONG_TYPE),
     ],
     ids=[
         "53-cards",
@@ -250,12 +255,15 @@ def _replace(order: Sequence[object], position: int, value: object) -> list[obje
     ],
 )
 def test_R6_invalid_deck_orders_raise_deck_error(rules: RuleSet, order: Any, reason: Reason) -> None:
-    """R6: an order that is not a permutation of exactly the rule set's deck raises ``DeckError``."""
-    with pytest.raises(DeckError) as info:
+    """R6: an order that is not a permutation of exactly the rule set's deck raises ``DeckError``;
+    one that is not a sequence of cards at all, ``ArgumentTypeError`` (naming the place)."""
+    expected = ArgumentTypeError if reason is Reason.WRONG_TYPE else DeckError
+    with pytest.raises(expected) as info:
         deal(rules, dealer=0, order=order)
     assert info.value.reason is reason
-    assert isinstance(info.value, ValueError) and isinstance(info.value, StrohmandelnError)
-    with pytest.raises(DeckError) as info:
+    assert isinstance(info.value, TypeError if reason is Reason.WRONG_TYPE else ValueError)
+    assert isinstance(info.value, StrohmandelnError)
+    with pytest.raises(expected) as info:
         deal_layout(rules, order, dealer=0)
     assert info.value.reason is reason
 
@@ -271,26 +279,28 @@ def test_R6_both_or_neither_order_and_rng_raise_deck_error() -> None:
 
 
 @pytest.mark.parametrize("rng", [True, "seed", 1.5, random])
-def test_R6_bad_rng_raises_deck_error(rng: Any) -> None:
+def test_R6_bad_rng_is_a_wrong_type(rng: Any) -> None:
     """R6: the rng must be a ``random.Random`` or an integer seed."""
-    with pytest.raises(DeckError) as info:
+    with pytest.raises(ArgumentTypeError) as info:
         deal(CLASSIC, dealer=0, rng=rng)
-    assert info.value.reason is Reason.NO_DECK_SOURCE
+    assert info.value.reason is Reason.WRONG_TYPE
 
 
-@pytest.mark.parametrize("dealer", [2, -1, True, "0", None, 0.0])
-def test_R5_bad_dealer_seat_raises_deck_error(dealer: Any) -> None:
-    """R5: the dealer is seat 0 or 1."""
-    with pytest.raises(DeckError) as info:
+@pytest.mark.parametrize(("dealer", "reason"), [(2, Reason.BAD_SEAT), (-1, Reason.BAD_SEAT), (True, Reason.WRONG_TYPE), ("0", Reason.WRONG_TYPE), (None, Reason.WRONG_TYPE), (0.0, Reason.WRONG_TYPE)])
+def test_R5_bad_dealer_seat_is_refused(dealer: Any, reason: Reason) -> None:
+    """R5: the dealer is seat 0 or 1: another whole number is a wrong value, anything else a
+    wrong type."""
+    with pytest.raises(ArgumentValueError if reason is Reason.BAD_SEAT else ArgumentTypeError) as info:
         deal(CLASSIC, dealer=dealer, rng=1)
-    assert info.value.reason is Reason.BAD_SEAT
+    assert info.value.reason is reason
 
 
 def test_deal_refuses_a_non_rule_set() -> None:
-    """``deal`` needs a RuleSet."""
+    """``deal`` needs a RuleSet: a preset's name is a wrong type."""
     bad: Any = "classic"
-    with pytest.raises(DeckError):
+    with pytest.raises(ArgumentTypeError) as info:
         deal(bad, dealer=0, rng=1)
+    assert str(info.value) == "rules must be a RuleSet, not a str"
 
 
 # -- shuffled deals -----------------------------------------------------------------------------

@@ -49,13 +49,25 @@ def test_a_stale_or_replayed_move_is_refused_as_such() -> None:
         state = after
 
 
-@pytest.mark.parametrize("bad", ["1", 1.0, True, [1], 10**5000], ids=["text", "float", "bool", "list", "huge int"])
-def test_a_move_number_that_is_no_whole_number_is_stale(bad: object) -> None:
+@pytest.mark.parametrize("bad", ["1", "3", 1.0, True, [1]], ids=["text", "text of the move", "float", "bool", "list"])
+def test_a_move_number_that_is_no_whole_number_is_a_wrong_type(bad: object) -> None:
+    """Issue 33: a move number sent as text (or a float, a bool) is no move number at all:
+    refused as a wrong type by all three move checks, never read as another move ("a move for
+    move '1', but the deal is at move 1")."""
     state = sm.deal(sm.CLASSIC, dealer=0, rng=1).apply(sm.Pass())
     assert state.ply == 1
+    for check in (state.apply, state.why_illegal, state.is_legal):
+        with pytest.raises(sm.ArgumentTypeError) as info:
+            check(state.legal_actions()[0], expected_ply=bad)  # type: ignore[arg-type]
+        assert info.value.reason is Reason.WRONG_TYPE and isinstance(info.value, TypeError)
+        assert str(info.value).startswith("expected_ply must be a move number") and len(info.value.message) < 100
+
+
+def test_a_huge_move_number_is_stale() -> None:
+    state = sm.deal(sm.CLASSIC, dealer=0, rng=1).apply(sm.Pass())
     with pytest.raises(sm.IllegalActionError) as info:
-        state.apply(state.legal_actions()[0], expected_ply=bad)  # type: ignore[arg-type]
-    assert info.value.reason is Reason.STALE_MOVE and len(info.value.message) < 100
+        state.apply(state.legal_actions()[0], expected_ply=10**5000)
+    assert info.value.reason is Reason.STALE_MOVE and str(info.value) == "a move for a move number out of range, but the deal is at move 1"
 
 
 def test_a_move_number_of_another_library_is_taken() -> None:

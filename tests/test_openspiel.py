@@ -245,7 +245,7 @@ def test_openspiel_bots_play_it_and_evaluate_bots_runs_them() -> None:
 
 
 def test_bad_parameters_are_refused() -> None:
-    with pytest.raises(Exception, match="no preset"):
+    with pytest.raises(Exception, match="no preset named"):
         pyspiel.load_game(GAME_NAME, {"preset": "poker"})
     with pytest.raises(Exception, match="did you mean 'zwanzigerrufen40'"):
         pyspiel.load_game(GAME_NAME, {"preset": "ZWANZIGERRUFEN_40"})

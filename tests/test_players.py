@@ -35,8 +35,9 @@ def test_a_player_is_asked_only_on_his_turn() -> None:
     state = sm.deal(sm.CLASSIC, dealer=0, rng=3)
     assert state.current_player is not None
     for view in (state.view(1 - state.current_player), state.view(None)):
-        with pytest.raises(ValueError, match="his turn"):
+        with pytest.raises(sm.StateError, match="his turn") as info:
             HeuristicPlayer()(view)
+        assert info.value.reason is sm.Reason.NOT_YOUR_TURN
 
 
 def test_trick_winner_is_the_tricks_winner_of_real_play() -> None:

@@ -147,14 +147,17 @@ def test_an_int_seed_is_a_new_generator() -> None:
     ("call", "error", "reason"),
     [
         (lambda: playout("state", 1), TypeError, None),  # type: ignore[arg-type]
-        (lambda: playout(deal(CLASSIC, rng=1), 1.5), sm.DeckError, sm.Reason.NO_DECK_SOURCE),  # type: ignore[arg-type]
+        (lambda: playout(deal(CLASSIC, rng=1), 1.5), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[arg-type]
         (lambda: playouts("classic", 1, 1), TypeError, None),  # type: ignore[arg-type]
         (lambda: playouts(CLASSIC, True, 1), TypeError, None),
         (lambda: playouts(CLASSIC, 2.0, 1), TypeError, None),  # type: ignore[arg-type]
         (lambda: playouts(CLASSIC, -1, 1), ValueError, None),
-        (lambda: playouts(CLASSIC, 1, None), sm.DeckError, sm.Reason.NO_DECK_SOURCE),  # type: ignore[arg-type]
-        (lambda: playouts(CLASSIC, 1, 1, first_dealer=2), sm.DeckError, sm.Reason.BAD_SEAT),
-        (lambda: playouts(CLASSIC, 1, 1, first_dealer=True), sm.DeckError, sm.Reason.BAD_SEAT),
+        (lambda: playouts(CLASSIC, 1, None), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[arg-type]
+        (lambda: playouts(CLASSIC, 1, 1, first_dealer=2), sm.ArgumentValueError, sm.Reason.BAD_SEAT),
+        (lambda: playouts(CLASSIC, 1, 1, first_dealer=True), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),
+        # issue 31: a count above the cap is refused before the first deal
+        (lambda: playouts(CLASSIC, 2**31, 1), sm.ArgumentValueError, sm.Reason.TOO_LARGE),
+        (lambda: playouts(CLASSIC, sm.limits.MAX_PLAYOUTS + 1, 1), sm.ArgumentValueError, sm.Reason.TOO_LARGE),
     ],
 )
 def test_bad_arguments_are_refused(call: Callable[[], object], error: type[Exception], reason: sm.Reason | None) -> None:
@@ -183,6 +186,6 @@ def test_the_garbage_collector_is_paused_and_restored() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
-    with pytest.raises(sm.DeckError):  # (an error before the playing leaves it as it was)
+    with pytest.raises(sm.ArgumentTypeError):  # (an error before the playing leaves it as it was)
         playouts(CLASSIC, 1, "seed")  # type: ignore[arg-type]
     assert gc.isenabled()

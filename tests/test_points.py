@@ -208,9 +208,12 @@ def test_card_thirds_refuses_what_is_not_a_card_or_a_counting() -> None:
     counting may also be given by its value."""
     assert card_thirds(DECK_40, "simple_sum") == card_thirds(DECK_40, Counting.SIMPLE_SUM) == 264  # type: ignore[arg-type]
     for bad_cards in ([1, 2], "XXI", b"x", [DECK_54[0], None]):
-        with pytest.raises(TypeError, match="not a card"):
+        with pytest.raises(TypeError, match="must be a Card|must be an iterable"):
             card_thirds(bad_cards)  # type: ignore[arg-type]
-    bad_countings: list[object] = [None, "thirds", [], 3]
-    for bad_counting in bad_countings:
+    bad_types: list[object] = [None, [], 1.5]
+    for bad_type in bad_types:
         with pytest.raises(TypeError, match="counting must be a Counting"):
-            card_thirds(DECK_54, bad_counting)  # type: ignore[arg-type]
+            card_thirds(DECK_54, bad_type)  # type: ignore[arg-type]
+    for bad_value in ("thirds", 3):  # (of the right type: no counting's value)
+        with pytest.raises(ValueError, match="counting must be a Counting"):
+            card_thirds(DECK_54, bad_value)  # type: ignore[arg-type]

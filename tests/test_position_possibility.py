@@ -8,8 +8,8 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-import attrs
 import pytest
 from helpers import position_of
 from hypothesis import given, settings
@@ -49,7 +49,7 @@ def _winner(leader: int, led: Card, followed: Card) -> int:
     return 1 - leader if beats else leader
 
 
-def _after_tricks(hand1: str, piles1: Sequence[Sequence[str]], *tricks: tuple[int, str, str]) -> Position:
+def _after_tricks(hand1: str, piles1: Sequence[Sequence[str]], *tricks: tuple[int, str, str]) -> _Later:
     """Seat 1 holds ``hand1`` and the Strohmänner ``piles1`` after the set-up ``tricks`` given
     card by card; seat 0 holds as many tarocks as he needs to have as many cards to play, and
     every other card is won by seat 0."""
@@ -62,17 +62,28 @@ def _after_tricks(hand1: str, piles1: Sequence[Sequence[str]], *tricks: tuple[in
     leader = 0
     for t in tricks:
         leader = _winner(t[0], C(t[1]), C(t[2]))
-    return Position(rules=CLASSIC, hands=(hand0, hand1), strohmaenner=((), tuple(piles1)), tricks=tricks, rest_to=0, leader=leader)
+    return _Later(rules=CLASSIC, hands=(hand0, hand1), strohmaenner=((), tuple(piles1)), tricks=tricks, rest_to=0, leader=leader)
 
 
-def _refused(pos: Position) -> Reason:
+class _Later:
+    """A position's description, made (and so checked: a Position refuses a description no deal
+    gives when it is made) when its state is asked for."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.fields = fields
+
+    def state(self) -> sm.GameState:
+        return Position(**self.fields).state()
+
+
+def _refused(pos: _Later) -> Reason:
     with pytest.raises(DeckError) as info:
         pos.state()
     assert len(str(info.value)) < 300
     return info.value.reason
 
 
-def _loads(pos: Position) -> bool:
+def _loads(pos: _Later) -> bool:
     return pos.state().phase is sm.Phase.PLAY
 
 
@@ -122,7 +133,7 @@ def test_R14_from_the_strohmann_and_later_set_up_plays() -> None:
 def test_R14_won_cards_say_nothing() -> None:
     """The same cards given as won cards are paired by the set-up, not played: accepted."""
     pos = _after_tricks("♥Q", FULL_1, (0, "♥K", "♠J"))
-    assert _loads(attrs.evolve(pos, tricks=(), won=(("♥K", "♠J"), ()), leader=0))
+    assert _loads(_Later(**{**pos.fields, "tricks": (), "won": (("♥K", "♠J"), ()), "leader": 0}))
 
 
 def test_R14_refusals_reach_documents() -> None:
@@ -139,7 +150,7 @@ def test_R14_refusals_reach_documents() -> None:
 # (b) R11 before the first trick
 
 
-def _uncovered(lost: tuple[int, int, int], tk: int) -> Position:
+def _uncovered(lost: tuple[int, int, int], tk: int) -> _Later:
     """Every card placed, no trick: seat 1's Strohmänner have lost ``lost`` cards each (4: it is
     empty), his hand holds ``tk`` tarocks or Kings; seat 0's are as dealt."""
     tks = list(TK)
@@ -152,7 +163,7 @@ def _uncovered(lost: tuple[int, int, int], tk: int) -> Position:
         piles1.append(() if not n else (plain.pop(), *[tks.pop() if tks else plain.pop() for _ in range(n - 1)]))
     piles0 = [(plain.pop(), *[tks.pop() if tks else plain.pop() for _ in range(3)]) for _ in range(3)]
     hand0 = tks + plain
-    return Position(rules=CLASSIC, hands=(hand0, hand1), strohmaenner=(piles0, piles1), leader=1, dealer=0, undertaker=1)
+    return _Later(rules=CLASSIC, hands=(hand0, hand1), strohmaenner=(piles0, piles1), leader=1, dealer=0, undertaker=1)
 
 
 @pytest.mark.parametrize(
@@ -253,7 +264,7 @@ def test_R14_samples_keep_set_up_voids_out_of_the_set_up_hand() -> None:
             hand = Position.of(guess).hands[1]
             assert not any(c.is_tarock or c.suit is sm.Suit.HEARTS for c in hand), hand
     # As won cards the trick says nothing: a heart may be his.
-    won = attrs.evolve(pos, tricks=(), won=(("♥K", "♠J"), ()), leader=0).state()
+    won = _Later(**{**pos.fields, "tricks": (), "won": (("♥K", "♠J"), ()), "leader": 0}).state()
     assert won.view(0).to_dict()["setup_won"] == len(won.tricks)
     hands = {Position.of(sample(won.view(0), seed)).hands[1] for seed in range(60)}
     assert any(c.suit is sm.Suit.HEARTS or c.is_tarock for hand in hands for c in hand)

@@ -170,7 +170,7 @@ def test_positions_have_no_record() -> None:
         dumps(position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0))
     with pytest.raises(TypeError):
         dumps("state")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="takes a Match"):
+    with pytest.raises(TypeError, match="match must be a Match, not None"):
         dumps_match(None)
 
 

@@ -8,6 +8,8 @@ from typing import Any
 import attrs
 import pytest
 
+import strohmandeln as sm
+
 from strohmandeln import (
     BECK,
     CLASSIC,
@@ -318,14 +320,6 @@ def test_R19_quapil_and_pagat_exist_with_forty_cards() -> None:
         lambda: _bad_scoring(bonuses={Bonus.PAGAT: -1}),
         lambda: _bad(name=""),
         lambda: _bad(name="x" * 65),
-        lambda: _bad(deck="54"),
-        lambda: _bad(first_lead="elder"),
-        lambda: _bad(both_pass="throw_in"),
-        lambda: _bad(last_card="shown"),
-        lambda: _bad(fold_without_tarock=1),
-        lambda: _bad(undertaker_doubling="yes"),
-        lambda: _bad(scoring=None),
-        lambda: _bad_scoring(draw_doubling="next_deal"),
     ],
     ids=[
         "major-above-70",
@@ -337,14 +331,6 @@ def test_R19_quapil_and_pagat_exist_with_forty_cards() -> None:
         "negative-bonus",
         "empty-name",
         "long-name",
-        "deck-as-text",
-        "first-lead-as-text",
-        "both-pass-as-text",
-        "last-card-as-text",
-        "fold-as-int",
-        "doubling-as-text",
-        "no-scoring",
-        "draw-doubling-as-text",
     ],
 )
 def test_contradictory_rule_sets_raise_rule_set_error(build: Any) -> None:
@@ -354,6 +340,39 @@ def test_contradictory_rule_sets_raise_rule_set_error(build: Any) -> None:
     assert info.value.reason is Reason.INCONSISTENT_RULES
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, StrohmandelnError)
+
+
+@pytest.mark.parametrize(
+    ("build", "reason"),
+    [
+        (lambda: _bad(fold_without_tarock=1), Reason.WRONG_TYPE),
+        (lambda: _bad(undertaker_doubling="yes"), Reason.WRONG_TYPE),
+        (lambda: _bad(scoring=None), Reason.WRONG_TYPE),
+        (lambda: _bad(name=0), Reason.WRONG_TYPE),
+        (lambda: _bad(deck=54), Reason.BAD_VALUE),
+        (lambda: _bad(deck="52"), Reason.BAD_VALUE),
+        (lambda: _bad(first_lead=[]), Reason.WRONG_TYPE),
+        (lambda: _bad_scoring(simple_won=2.0), Reason.WRONG_TYPE),
+        (lambda: _bad_scoring(draw_doubling="never"), Reason.BAD_VALUE),
+        (lambda: _bad_scoring(bonuses={Bonus.PAGAT: "1"}), Reason.WRONG_TYPE),
+        (lambda: _bad_scoring(bonuses={"nothing": 1}), Reason.BAD_VALUE),
+    ],
+    ids=["fold-as-int", "doubling-as-text", "no-scoring", "name-as-int", "deck-as-int", "no-such-deck", "lead-as-list", "float-value", "no-such-doubling", "bonus-value-as-text", "no-such-bonus"],
+)
+def test_rule_sets_of_the_wrong_types_are_argument_errors(build: Any, reason: Reason) -> None:
+    """A part of the wrong type is an ``ArgumentTypeError``, the value of no member an
+    ``ArgumentValueError`` (:mod:`strohmandeln.errors`'s policy), raised when the part is
+    given; a member's value stands for the member (``deck="54"``)."""
+    with pytest.raises(sm.ArgumentTypeError if reason is Reason.WRONG_TYPE else sm.ArgumentValueError) as info:
+        build()
+    assert info.value.reason is reason
+
+
+def test_a_members_value_stands_for_the_member() -> None:
+    house = _bad(name="house", deck="54", first_lead="elder", both_pass="throw_in", last_card="shown")
+    assert house == attrs.evolve(CLASSIC, name="house", deck=Deck.FULL_54, first_lead=FirstLead.ELDER, both_pass=BothPass.THROW_IN, last_card=LastCard.SHOWN)
+    assert house.deck is Deck.FULL_54 and house.last_card is LastCard.SHOWN
+    assert _bad_scoring(draw_doubling="next_deal").scoring.draw_doubling is DrawDoubling.NEXT_DEAL
 
 
 def test_R9_R10_options_can_be_combined_into_a_valid_rule_set() -> None:
@@ -374,7 +393,6 @@ def test_R9_R10_options_can_be_combined_into_a_valid_rule_set() -> None:
     "change",
     [
         {"source": "x" * 1001},
-        {"source": None},
         {"scoring": attrs.evolve(CLASSIC.scoring, simple_won=2_000_000)},
         {"scoring": attrs.evolve(CLASSIC.scoring, undertaken_lost_major=10**7)},
     ],
@@ -562,12 +580,12 @@ def test_documents_with_a_header_are_checked_as_rules_documents() -> None:
 
 def test_field_problems_are_named_by_their_field() -> None:
     """The consistency check names each field it refuses, a scoring field with its ``scoring.`` path."""
-    wrong: dict[str, Any] = {"simple_won": -1, "draw_doubling": "none"}
+    wrong: dict[str, Any] = {"simple_won": -1, "undertaken_lost": MAX_GAME_POINTS + 1}
     with pytest.raises(RuleSetError) as info:
-        _bad(name="x", deck="54", scoring=attrs.evolve(CLASSIC.scoring, **wrong))
+        _bad(name="x", source="y" * 1001, scoring=attrs.evolve(CLASSIC.scoring, **wrong))
     problems = str(info.value).split(": ", 1)[1].split("; ")
     assert problems == [
-        "deck must be a Deck",
         f"scoring.simple_won must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}",
-        "scoring.draw_doubling must be a DrawDoubling",
+        f"scoring.undertaken_lost must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}",
+        "the source must be text of at most 1,000 characters",
     ]

@@ -93,9 +93,12 @@ def test_schema_gives_a_new_dict_and_refuses_other_names() -> None:
     first = schemas.schema("view")
     first["properties"].clear()
     assert schemas.schema("view")["properties"]["phase"]["enum"] == [p.value for p in sm.Phase]
-    for name in ("card", "", 3, None):
-        with pytest.raises(ValueError, match="no schema named"):
-            schemas.schema(name)  # type: ignore[arg-type]
+    for name in ("card", ""):
+        with pytest.raises(sm.ArgumentValueError, match="name must be the name of a schema"):
+            schemas.schema(name)
+    for wrong in (3, None):
+        with pytest.raises(sm.ArgumentTypeError, match="name must be a str"):
+            schemas.schema(wrong)  # type: ignore[arg-type]
 
 
 def test_the_card_and_play_notation_is_exactly_the_librarys() -> None:

@@ -266,9 +266,9 @@ def test_the_archive_must_be_the_sessions() -> None:
     with pytest.raises(sm.StateError) as info:
         session.replay(forged)
     assert info.value.reason in (Reason.MALFORMED_DOCUMENT, Reason.BAD_SEAT, Reason.WRONG_STAKES)
-    with pytest.raises(sm.StateError) as info:
+    with pytest.raises(sm.ArgumentTypeError) as refused:
         session.replay([*archive[:5], "not a deal"])  # type: ignore[list-item]
-    assert info.value.reason is Reason.NOT_A_STATE
+    assert refused.value.reason is Reason.WRONG_TYPE
 
 
 def test_secrets_and_keys_are_the_servers_own_values() -> None:
@@ -277,7 +277,7 @@ def test_secrets_and_keys_are_the_servers_own_values() -> None:
             Session.start(sm.CLASSIC, secret=bad)  # type: ignore[arg-type]
         with pytest.raises(error):
             Session.start(sm.CLASSIC, secret=SECRET).to_dict(key=bad)  # type: ignore[arg-type]
-    with pytest.raises(sm.StateError):
+    with pytest.raises(sm.ArgumentTypeError):  # (the same error as deal() gives it)
         Session.start("classic", secret=SECRET)  # type: ignore[arg-type]
     assert "secret" not in repr(Session.start(sm.CLASSIC, secret=SECRET)).split("state=")[0].replace("Session(", "")
     assert SECRET.hex() not in repr(Session.start(sm.CLASSIC, secret=SECRET))

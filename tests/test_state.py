@@ -8,6 +8,8 @@ from typing import Any
 
 import attrs
 import pytest
+
+import strohmandeln as sm
 from helpers import card, legal_texts, play, scripted_deal, snapshot
 
 from strohmandeln._core.record import DECISIONS
@@ -63,7 +65,7 @@ def _refused(state: GameState, action: Any, reasons: tuple[Reason, ...], player:
 
 def test_game_state_cannot_be_constructed_directly() -> None:
     """States come from ``deal``; ``GameState()`` is refused."""
-    with pytest.raises(TypeError):
+    with pytest.raises(sm.ArgumentTypeError):
         GameState()
 
 
@@ -78,24 +80,24 @@ def test_R16_values_that_are_not_actions_are_refused_with_not_an_action(make: An
 
 
 def _refused_at_once(make: Any) -> None:
-    """``make()`` builds a malformed play: it is refused with ``not_an_action`` there and then."""
-    with pytest.raises(IllegalActionError) as info:
+    """``make()`` builds a malformed play: it is refused as a wrong type there and then (an
+    ``ArgumentTypeError``, reason ``wrong_type``)."""
+    with pytest.raises(sm.ArgumentTypeError) as info:
         make()
-    assert info.value.reason is Reason.NOT_AN_ACTION
+    assert info.value.reason is Reason.WRONG_TYPE
     assert info.value.message and "\n" not in info.value.message and len(info.value.message) < 120
 
 
 def test_R16_malformed_play_values_are_refused_when_the_play_is_made() -> None:
     """R16: a ``Play`` whose card is not a Card is refused when it is made, with
-    ``IllegalActionError`` and reason ``not_an_action`` (not AttributeError or TypeError): no
-    malformed play ever reaches a state."""
+    ``ArgumentTypeError`` (not AttributeError): no malformed play ever reaches a state."""
     for odd in ("XXI", None, 21, 3.5, ("XXI",)):
         _refused_at_once(lambda: Play(odd))  # type: ignore[arg-type]
 
 
 def test_R16_play_with_malformed_announcements_or_call_is_refused_when_made() -> None:
     """R16: a ``Play`` carrying announcement or call values that are not the enums is refused
-    when it is made, with ``not_an_action``, not KeyError."""
+    when it is made, as a wrong type, not KeyError."""
     odd_ann: Any = frozenset({"trull"})
     odd_call: Any = "ross"
     _refused_at_once(lambda: Play(card("XXI"), odd_ann))
@@ -114,7 +116,7 @@ class _RaisingEq:
 
 def test_R16_malformed_plays_are_refused_before_anything_compares_them() -> None:
     """R16: a ``Play`` built with parts that are not a card, a set of announcements or a call is
-    refused with ``not_an_action`` when it is made, before any message formats it or any
+    refused as a wrong type when it is made, before any message formats it or any
     comparison touches its parts; such objects given to ``apply`` (in the auction, the card play,
     a finished deal, with or without a seat) and ``why_illegal`` are not actions, and a view's
     ``is_legal`` says no without comparing them."""
@@ -138,8 +140,8 @@ def test_R16_malformed_plays_are_refused_before_anything_compares_them() -> None
 
 def test_R18_play_with_a_call_given_as_text_is_refused_when_made() -> None:
     """R18, R16: where Topschin is allowed, a ``Play`` of XVIII whose call is the text
-    ``"topschin"`` or ``"ross"`` instead of a ``Call`` is refused when it is made, with
-    ``not_an_action``, not KeyError; the play with the real call is legal."""
+    ``"topschin"`` or ``"ross"`` instead of a ``Call`` is refused when it is made, as a wrong
+    type, not KeyError; the play with the real call is legal."""
     state = scripted_deal(
         EXTENDED,
         dealer=0,
@@ -192,14 +194,21 @@ def test_R16_not_your_turn(make: Any) -> None:
 
 @pytest.mark.parametrize("seat", [2, -1, "0", None, True])
 def test_R16_bad_seats_are_refused(seat: Any) -> None:
-    """Seats are 0 and 1: other values are refused with ``BAD_SEAT`` by every accessor."""
+    """Seats are 0 and 1: another whole number is refused with ``BAD_SEAT`` by every accessor
+    (by the move checks as an illegal move, returned by ``why_illegal``); a value that is no
+    whole number is a wrong type, raised by all of them."""
     state = _play()
-    if seat is not None:
+    wrong_type = type(seat) is not int
+    if seat is not None and not wrong_type:
         _refused(state, state.legal_actions()[0], (Reason.BAD_SEAT,), player=seat)
+    elif seat is not None:
+        for check in (state.apply, state.why_illegal, state.is_legal):
+            with pytest.raises(sm.ArgumentTypeError):
+                check(state.legal_actions()[0], player=seat)
     for accessor in (state.hand, state.strohmann_tops, state.available, state.won_cards, state.card_points):
-        with pytest.raises(StrohmandelnError) as info:
+        with pytest.raises(sm.ArgumentTypeError if wrong_type else sm.ArgumentValueError) as info:
             accessor(seat)
-        assert info.value.reason is Reason.BAD_SEAT
+        assert info.value.reason is (Reason.WRONG_TYPE if wrong_type else Reason.BAD_SEAT)
     with pytest.raises(StrohmandelnError):
         state.strohmann(0, 3)
 

@@ -314,10 +314,10 @@ def test_cards_are_drawn_legibly() -> None:
     [
         (lambda: svg.table("XXI"), TypeError),  # type: ignore[arg-type]
         (lambda: svg.table(STATES[0], bottom=2), ValueError),
-        (lambda: svg.table(STATES[0], bottom=True), ValueError),
+        (lambda: svg.table(STATES[0], bottom=True), TypeError),
         (lambda: svg.table(STATES[0], size=0), ValueError),
-        (lambda: svg.table(STATES[0], size=2.5), ValueError),  # type: ignore[arg-type]
-        (lambda: svg.table(STATES[0], size=True), ValueError),
+        (lambda: svg.table(STATES[0], size=2.5), TypeError),  # type: ignore[arg-type]
+        (lambda: svg.table(STATES[0], size=True), TypeError),
         (lambda: svg.deal_packets(CLASSIC, sm.DECK_54, dealer=0, size=0), ValueError),
         (lambda: svg.card("XXI"), TypeError),  # type: ignore[arg-type]
         (lambda: pictures.text(None), TypeError),  # type: ignore[arg-type]
@@ -325,8 +325,9 @@ def test_cards_are_drawn_legibly() -> None:
     ],
 )
 def test_wrong_arguments_are_refused(call: Callable[[], object], error: type[Exception]) -> None:
-    with pytest.raises(error):
+    with pytest.raises(error) as info:
         call()
+    assert isinstance(info.value, sm.ArgumentError)  # (the library's own, with a reason)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, sm.ZWANZIGERRUFEN_40])

@@ -28,6 +28,9 @@ from .actions import (
 from .cards import DECK_40, DECK_54, MOND, PAGAT, SKUS, Card, Rank, Suit, cards_from_text, cards_to_text
 from .dealing import compose_order, deal, deal_layout, shuffled_order
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ArgumentValueError,
     DeckError,
     IllegalActionError,
     NotationError,
@@ -66,7 +69,7 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, pictures, playouts, records, sampling, schemas, serialization, session, svg
+    from . import analysis, encoding, limits, pictures, playouts, records, sampling, schemas, serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
@@ -79,7 +82,7 @@ _ON_FIRST_USE: dict[str, str] = {
     **{
         module: module
         for module in (
-            "analysis", "encoding", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
+            "analysis", "encoding", "limits", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
         )  # fmt: skip
     },
     "Match": "match",
@@ -139,6 +142,9 @@ __all__ = [
     "ZWANZIGERRUFEN_40",
     "Action",
     "Announcement",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BothPass",
     "Bonus",
     "Call",
@@ -189,6 +195,7 @@ __all__ = [
     "encoding",
     "card_strength",
     "card_thirds",
+    "limits",
     "cards_from_text",
     "cards_to_text",
     "compose_order",

@@ -25,8 +25,9 @@ from typing import Any, ClassVar, Final, NoReturn, Self, Union
 
 import attrs
 
+from ._base import args
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, NotationError, Reason, quoted, shown
+from .errors import NotationError, Reason, ValueLookup, quoted, shown
 
 __all__ = [
     "Action",
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 
-class Announcement(enum.Enum):
+class Announcement(enum.Enum, metaclass=ValueLookup):
     """Combinations announced while held in the hand (R17).
 
     >>> play = parse_action("Sküs+trull")
@@ -57,7 +58,7 @@ class Announcement(enum.Enum):
     FOUR_KINGS = "kings"
 
 
-class Call(enum.Enum):
+class Call(enum.Enum, metaclass=ValueLookup):
     """The calls of Rostopschin (R18).
 
     >>> parse_action("XVII!ross").call, str(Play(Card.parse("XVIII"), call=Call.TOPSCHIN))
@@ -70,21 +71,15 @@ class Call(enum.Enum):
     TOPSCHIN = "topschin"
 
 
-def _not_an_action(why: str) -> IllegalActionError:
-    return IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: a play with {why}")
-
-
 def _announcement_bits(value: object) -> int:
     """The announcement bits (R17) of a collection of :class:`Announcement` members; anything
     else is refused."""
     if type(value) is frozenset and not value:
         return 0
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise _not_an_action(f"announcements that are not a set of announcements ({type(value).__name__})")
     bits = 0
-    for item in value:
+    for item in args.items(value, "announcements", sets=True, iterable=True):
         if type(item) is not Announcement:
-            raise _not_an_action(f"announcements that are not a set of announcements ({type(item).__name__} in them)")
+            raise args.wrong_type("announcements", "a collection of Announcement members (holding only those)", item)
         bits |= _ANN_BIT[item]
     return bits
 
@@ -98,10 +93,10 @@ class Play:
 
     A play names only the card: where it lies (hand or Strohmann) follows from the state (R13).
     Plays are immutable values, equal when their parts are equal. Parts of the wrong type are
-    refused here, with reason ``not_an_action``, so that no malformed play ever reaches a state;
-    a well-formed play the rules forbid (a call on the wrong card, say) is a play, refused when
-    applied. Every legal combination of parts is one interned object: building one costs a
-    lookup, and ``apply`` recognises it by identity.
+    refused here, so that no malformed play ever reaches a state; a well-formed play the rules
+    forbid (a call on the wrong card, say) is a play, refused when applied. Every legal
+    combination of parts is one interned object: building one costs a lookup, and ``apply``
+    recognises it by identity.
 
     >>> play = Play(Card.parse("XXI"))
     >>> play, str(play), play == parse_action("xxi"), play is parse_action("xxi")
@@ -110,9 +105,13 @@ class Play:
     'Sküs+trull'
     >>> try:
     ...     Play("XXI")
-    ... except IllegalActionError as error:
+    ... except TypeError as error:
     ...     print(error.reason.value, "|", error)
-    not_an_action | not an action: a play with a card that is not a card (str)
+    wrong_type | card must be a Card, not a str
+
+    :raises ArgumentTypeError: if ``card`` is not a :class:`~strohmandeln.Card`,
+        ``announcements`` not a collection of :class:`Announcement` members (a text is none),
+        or ``call`` neither ``None`` nor a :class:`Call`.
     """
 
     __slots__ = ("card", "announcements", "call", "_hash")
@@ -125,14 +124,14 @@ class Play:
 
     def __new__(cls, card: Card, announcements: Iterable[Announcement] = frozenset(), call: Call | None = None) -> Play:
         if type(card) is not Card:
-            raise _not_an_action(f"a card that is not a card ({type(card).__name__})")
+            raise args.wrong_type("card", "a Card", card)
         bits = _announcement_bits(announcements)
         if call is None:
             code = 0
         elif type(call) is Call:
             code = 1 if call is Call.ROSS else 2
         else:
-            raise _not_an_action(f"a call that is not a call ({type(call).__name__})")
+            raise args.wrong_type("call", "None or a Call", call)
         if cls is Play:
             interned = INTERNED[card.index][bits][code]
             if interned is not None:
@@ -386,14 +385,19 @@ PLAIN: Final[tuple[Play, ...]] = tuple(row[0][0] for row in INTERNED)  # type: i
 def parse_action(text: str) -> Action:
     """Read an action from its notation.
 
-    :raises NotationError: with reason ``invalid_action`` (or ``invalid_card``).
+    :raises NotationError: with reason ``invalid_action`` (or ``invalid_card``) for text that
+        is no action and any value that is no text, ``too_large`` for a text longer than
+        :data:`~strohmandeln.limits.MAX_NOTATION` (256) characters.
 
     >>> parse_action("no-double"), parse_action("XVIII!topschin")
     (NoDouble(), Play(card=Card.parse('XVIII'), announcements=frozenset(), call=<Call.TOPSCHIN: 'topschin'>))
     """
-    if not isinstance(text, str):
+    plain = args.plain_text(text)
+    if plain is None:
         raise NotationError(Reason.INVALID_ACTION, f"not an action: {shown(text)} (expected text)")
-    raw = text.strip()
+    if len(plain) > args.MAX_NOTATION:
+        raise NotationError(Reason.TOO_LARGE, f"not an action: a text of {len(plain):,} characters")
+    raw = plain.strip()
     if len(raw) > 64:
         raise NotationError(Reason.INVALID_ACTION, f"not an action: {quoted(raw)}")
     word: Action | None = _WORDS.get(raw.casefold())

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._base import args
 from ._core import solve as search
 from .actions import PLAIN, Action, Play
 from .errors import Reason, StateError
@@ -89,9 +90,9 @@ def solve(state: GameState) -> Solution:
 
     :raises StateError: with reason ``wrong_phase`` unless the state is in the card play (or
         finished: then nothing is left to gain).
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"not a GameState: {type(state).__name__}")
+    args.instance(state, GameState, "state")
     if state.phase is Phase.FINISHED:
         p = 0
         return Solution(p, state.card_points(p), CardPoints(0), (), ())
@@ -155,9 +156,9 @@ def solve_game(state: GameState) -> GameSolution:
 
     :raises StateError: with reason ``wrong_phase`` unless the state is in the card play (or
         finished: then its score is the result's).
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"not a GameState: {type(state).__name__}")
+    args.instance(state, GameState, "state")
     if state.phase is Phase.FINISHED:
         return GameSolution(0, state.result().totals[0], (), ())
     if state.phase is not Phase.PLAY:

@@ -39,11 +39,11 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, Final, NoReturn, Self
 
-from ._base.args import enum_member, whole
-from .errors import NotationError, Reason, quoted, shown
+from ._base import args
+from .errors import ArgumentTypeError, NotationError, Reason, ValueLookup, quoted, shown
 
 __all__ = [
     "DECK_40",
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=ValueLookup):
     """The four suits, in canonical order. Clubs and spades are black, hearts and diamonds red.
 
     >>> [suit.symbol for suit in Suit], Card.parse("♦K").suit
@@ -99,7 +99,7 @@ class Suit(enum.IntEnum):
         return self >= Suit.HEARTS
 
 
-class Rank(enum.IntEnum):
+class Rank(enum.IntEnum, metaclass=ValueLookup):
     """The rank of a suit card, higher value = stronger card.
 
     The four pips are named by their place because their labels depend on the colour: ``FIRST``
@@ -127,7 +127,11 @@ class Rank(enum.IntEnum):
 
         >>> Rank.FIRST.label(Suit.HEARTS), Rank.FIRST.label(Suit.CLUBS)
         ('1', '10')
+
+        :raises ArgumentTypeError: if ``suit`` is neither a :class:`Suit` nor a whole number.
+        :raises ArgumentValueError: with reason ``bad_value`` for the value of no suit.
         """
+        suit = args.member(Suit, suit, "suit")
         if self >= Rank.JACK:
             return "JCQK"[self - Rank.JACK]
         if suit.is_red:
@@ -172,8 +176,8 @@ class Card:
     _text: str
     _ascii: str
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Card:  # noqa: D102
-        raise TypeError("Card cannot be instantiated; use Card.parse(), Card.tarock() or Card.suit_card()")
+    def __new__(cls, *arguments: Any, **keywords: Any) -> Card:  # noqa: D102
+        raise ArgumentTypeError(Reason.WRONG_TYPE, "Card cannot be instantiated; use Card.parse(), Card.tarock() or Card.suit_card()")
 
     @classmethod
     def _make(cls, index: int, suit: Suit | None, rank: int, value: int, text: str, ascii_: str) -> Card:
@@ -210,55 +214,62 @@ class Card:
     def parse(text: str) -> Card:
         """Read a card from its notation (Unicode or ASCII, any case, common aliases).
 
-        :raises NotationError: with reason ``invalid_card`` if ``text`` names no card.
+        :raises NotationError: with reason ``invalid_card`` if ``text`` names no card (any value
+            that is no text, too), ``too_large`` if it is longer than
+            :data:`~strohmandeln.limits.MAX_NOTATION` (256) characters.
 
         >>> Card.parse("Pagat"), Card.parse("skus"), Card.parse("d1")
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦1'))
         """
-        if not isinstance(text, str):
+        plain = args.plain_text(text)
+        if plain is None:
             raise NotationError(Reason.INVALID_CARD, f"not a card: {shown(text)} (expected text)")
+        if len(plain) > args.MAX_NOTATION:
+            raise NotationError(Reason.TOO_LARGE, f"not a card: a text of {len(plain):,} characters")
         table = _PARSE or _fill_parse_table()
-        card = table.get(" ".join(unicodedata.normalize("NFC", text).casefold().split()))
+        card = table.get(" ".join(unicodedata.normalize("NFC", plain).casefold().split()))
         if card is None:
-            raise NotationError(Reason.INVALID_CARD, f"not a card: {quoted(text)}")
+            raise NotationError(Reason.INVALID_CARD, f"not a card: {quoted(plain)}")
         return card
 
     @staticmethod
     def tarock(number: int) -> Card:
         """The tarock with this number, 1 (Pagat) … 21 (Mond), 22 for the Sküs.
 
+        :raises ArgumentTypeError: if ``number`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_value`` if it is not 1 to 22.
+
         >>> Card.tarock(22)
         Card.parse('Sküs')
         """
-        n = whole(number)
-        if n is None or not 1 <= n <= 22:
-            raise NotationError(Reason.INVALID_CARD, f"no tarock numbered {shown(number)}")
+        n = args.count(number, "number", least=1, most=22)
         return _CARDS[n - 1]
 
     @staticmethod
     def suit_card(suit: Suit, rank: Rank) -> Card:
-        """The suit card of this suit and rank.
+        """The suit card of this suit and rank (members, or their values).
 
-        >>> Card.suit_card(Suit.HEARTS, Rank.FIRST)
-        Card.parse('♥1')
+        :raises ArgumentTypeError: if ``suit`` or ``rank`` is neither a member nor a whole number.
+        :raises ArgumentValueError: with reason ``bad_value`` if it is the value of no member.
+
+        >>> Card.suit_card(Suit.HEARTS, Rank.FIRST), Card.suit_card(0, 8)
+        (Card.parse('♥1'), Card.parse('♣K'))
         """
-        s = enum_member(Suit, suit)
-        r = enum_member(Rank, rank)
-        if s is None or r is None:
-            raise NotationError(Reason.INVALID_CARD, f"no suit card {shown(suit)} {shown(rank)}")
+        s = args.member(Suit, suit, "suit")
+        r = args.member(Rank, rank, "rank")
         return _CARDS[22 + 8 * s + r - 1]
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card at ``index`` of the canonical order (0…53).
 
+        :raises ArgumentTypeError: if ``index`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_value`` if it is not 0 to 53.
+
         >>> Card.from_index(0), Card.from_index(21), Card.from_index(53)
         (Card.parse('I'), Card.parse('Sküs'), Card.parse('♦K'))
         """
-        i = whole(index)
-        if i is None or not 0 <= i < 54:
-            raise NotationError(Reason.INVALID_CARD, f"no card has index {shown(index)}")
-        return _CARDS[i]
+        return _CARDS[args.count(index, "index", most=53)]
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -453,32 +464,45 @@ PAGAT: Final = _CARDS[0]
 def cards_from_text(text: str) -> tuple[Card, ...]:
     """Parse cards separated by white space or commas.
 
+    :raises NotationError: with reason ``invalid_card`` at the first word that names no card
+        (or for a value that is no text), ``too_large`` for a text longer than
+        :data:`~strohmandeln.limits.MAX_CARD_TEXT` (10,000) characters, refused before it
+        is read.
+
     >>> cards_from_text("Sküs XXI, ♥K ♥Q")
     (Card.parse('Sküs'), Card.parse('XXI'), Card.parse('♥K'), Card.parse('♥Q'))
     """
-    if not isinstance(text, str):
+    plain = args.plain_text(text)
+    if plain is None:
         raise NotationError(Reason.INVALID_CARD, f"not card text: {shown(text)}")
-    return tuple(Card.parse(token) for token in text.replace(",", " ").split())
+    if len(plain) > args.MAX_CARD_TEXT:
+        raise NotationError(Reason.TOO_LARGE, f"card text is at most {args.MAX_CARD_TEXT:,} characters, not {len(plain):,}")
+    return tuple([Card.parse(token) for token in plain.replace(",", " ").split()])
 
 
 def cards_to_text(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Write cards in notation, separated by single spaces.
 
-    :raises TypeError: if ``cards`` holds something other than cards.
+    :raises ArgumentTypeError: if ``cards`` is not an iterable of cards or ``ascii`` not a bool.
+    :raises ArgumentValueError: with reason ``too_large`` if it holds more than
+        :data:`~strohmandeln.limits.MAX_CONTAINER` (10,000) cards.
 
     >>> cards_to_text(cards_from_text("hk XXI"), ascii=True)
     'hK XXI'
     """
-    return " ".join(card.ascii if ascii else str(card) for card in checked_cards(cards))
+    if args.flag(ascii, "ascii"):
+        return " ".join([card._ascii for card in checked_cards(cards)])
+    return " ".join([card._text for card in checked_cards(cards)])
 
 
-def checked_cards(cards: Iterable[object]) -> Iterator[Card]:
-    """The items of ``cards``, each checked to be a :class:`Card` (internal: for the functions
-    that take cards from a program).
+def checked_cards(cards: object, name: str = "cards") -> tuple[Card, ...]:
+    """The items of ``cards`` (any iterable, :func:`~strohmandeln._base.args.items`), each
+    checked to be a :class:`Card` (internal: for the functions that take cards from a program).
 
-    :raises TypeError: at the first item that is not a card.
+    :raises ArgumentTypeError: at the first item that is not a card.
     """
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"not a card: {shown(card)}")
-        yield card
+    got = args.items(cards, name, iterable=True)
+    for i, card in enumerate(got):
+        if type(card) is not Card:
+            raise args.wrong_type(f"{name}[{i}]", "a Card", card)
+    return got

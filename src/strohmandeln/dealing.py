@@ -21,15 +21,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Sequence, Set
 
 from ._base import args
 from ._core import record
 from ._core.deal import Deal, checked_order, shuffled, shuffled_deal
 from ._core.ruledata import rule_data
 from .cards import Card
-from .errors import DeckError, Reason, shown
+from .errors import ArgumentValueError, DeckError, Reason
 from .rules import RuleSet
 from .state import GameState, state_of
 
@@ -47,13 +46,21 @@ def shuffled_order(rules: RuleSet, rng: random.Random | int) -> tuple[Card, ...]
     (54, True, 40)
     >>> deal(CLASSIC, dealer=0, order=order).hand(1) == deal(CLASSIC, dealer=0, rng=42).hand(1)
     True
+
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet` or ``rng``
+        neither a :class:`random.Random` nor a whole number.
     """
-    cards = rules.deck.cards
+    cards = args.instance(rules, RuleSet, "rules").deck.cards
     return tuple([cards[k] for k in shuffled(len(cards), args.generator(rng).random)])
 
 
-def _validate_order(rules: RuleSet, order: Sequence[Card]) -> tuple[Card, ...]:
-    return checked_order(rules, _listed(order, Reason.NO_DECK_SOURCE, "order must be a sequence of cards"))
+def _validate_order(rules: RuleSet, order: object) -> tuple[Card, ...]:
+    """A deck order of ``rules``: a sequence of cards (R6)."""
+    cards = args.items(order, "order", 64)
+    for position, card in enumerate(cards):
+        if type(card) is not Card:
+            raise args.wrong_type(f"order[{position}]", "a Card", card)
+    return checked_order(rules, cards)
 
 
 def deal_layout(
@@ -67,8 +74,14 @@ def deal_layout(
     >>> hands, piles = deal_layout(ZWANZIGERRUFEN_40, DECK_40, dealer=0)
     >>> [len(h) for h in hands], [[len(p) for p in s] for s in piles]
     ([10, 10], [[4, 3, 3], [4, 3, 3]])
+
+    :raises DeckError: if the order is not a permutation of the deck.
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`, ``order``
+        not a sequence of cards or ``dealer`` not a whole number.
+    :raises ArgumentValueError: with reason ``bad_seat`` if the dealer is not 0 or 1.
     """
-    dealer = _check_dealer(dealer)
+    args.instance(rules, RuleSet, "rules")
+    dealer = args.seat(dealer, "dealer")
     cards = _validate_order(rules, order)
     hand_positions, pile_positions = rule_data(rules).layout(dealer)
     hands = tuple(tuple(cards[i] for i in positions) for positions in hand_positions)
@@ -76,24 +89,14 @@ def deal_layout(
     return (hands[0], hands[1]), (piles[:3], piles[3:])
 
 
-def _listed(items: object, reason: Reason, message: str, unordered: bool = False) -> list[Any]:
-    """``items`` as a list, if it is a sequence (or, if ``unordered``, any collection such as a
-    set) and not text, bytes or a mapping; else refused."""
-    kind = Collection if unordered else Sequence
-    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, kind):
-        raise DeckError(reason, message)
-    out = list(items)
-    if not isinstance(items, Sequence):  # (a set: in canonical order, the same deck order every time)
-        out.sort(key=lambda card: card.index if isinstance(card, Card) else -1)
-    return out
-
-
-def _check_dealer(dealer: object) -> int:
-    """The dealer as a seat (a whole number, :func:`._base.args.whole`), or the refusal."""
-    seat = args.seat_or_none(dealer)
-    if seat is None:
-        raise DeckError(Reason.BAD_SEAT, f"the dealer must be seat 0 or 1, not {shown(dealer)}")
-    return seat
+def _cards_of(value: object, name: str, limit: int, *, sets: bool = False) -> tuple[Card, ...]:
+    """The cards of a container argument (a set's in canonical order, so that it gives the same
+    deck order every time)."""
+    cards = args.items(value, name, limit, sets=sets)
+    for i, card in enumerate(cards):
+        if type(card) is not Card:
+            raise args.wrong_type(f"{name}[{i}]", "a Card", card)
+    return tuple(sorted(cards)) if type(value) is not list and type(value) is not tuple and args.is_a(value, Set) else cards
 
 
 def deal(
@@ -113,9 +116,14 @@ def deal(
     :param rng: a :class:`random.Random` or an integer seed to shuffle with, if no ``order``.
     :param multiplier: the deal's stakes, how many times its score counts (R26):
         :meth:`Match.deal <strohmandeln.Match.deal>` passes the match's.
-    :raises DeckError: if the order is not a permutation of the deck, if both or neither of
-        ``order`` and ``rng`` are given, or if the dealer is not a seat.
-    :raises TypeError, ValueError: if ``multiplier`` is not a whole number of at least 1.
+    :raises DeckError: if the order is not a permutation of the deck, or if both or neither of
+        ``order`` and ``rng`` are given (reason ``no_deck_source``).
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`, ``order``
+        not a sequence of cards, ``rng`` neither a :class:`random.Random` nor a whole number,
+        or ``dealer`` or ``multiplier`` not a whole number.
+    :raises ArgumentValueError: with reason ``bad_seat`` if the dealer is not 0 or 1,
+        ``bad_value`` for a multiplier below 1, ``too_large`` above
+        :data:`~strohmandeln.limits.MAX_MULTIPLIER` (2²⁰).
 
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, DeckError
@@ -128,9 +136,8 @@ def deal(
     ...     print(error.reason.value)
     wrong_deck_size
     """
-    if not isinstance(rules, RuleSet):
-        raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
-    dealer = _check_dealer(dealer)
+    args.instance(rules, RuleSet, "rules")
+    dealer = args.seat(dealer, "dealer")
     stakes = args.stakes(multiplier)
     if order is None and rng is None:
         raise DeckError(Reason.NO_DECK_SOURCE, "give a deck order or an rng: the library never shuffles on its own")
@@ -157,27 +164,26 @@ def compose_order(
     remaining cards in canonical order. Scenario tests and puzzles use it to set up a deal.
 
     :raises DeckError: if a card is given twice, is not in the deck, or a place is overfull.
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`, ``dealer``
+        not a whole number, or ``hands`` and ``strohmaenner`` not pairs of containers of cards
+        (a hand may be a set).
+    :raises ArgumentValueError: with reason ``bad_seat`` for a dealer that is no seat or a pair
+        of another length.
 
     >>> from strohmandeln import CLASSIC, Card, deal
     >>> order = compose_order(CLASSIC, dealer=0, strohmaenner=((), ((Card.parse("XXI"),), (), ())))
     >>> order[30]                      # seat 1 is Elder: his Strohmann 0 is the first packet of four
     Card.parse('XXI')
     """
-    dealer = _check_dealer(dealer)
-    deck = rules.deck
-    hands = _listed(hands, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
-    strohmaenner = _listed(strohmaenner, Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
-    if len(hands) != 2 or len(strohmaenner) != 2:
-        raise DeckError(Reason.BAD_SEAT, "give hands and strohmaenner for exactly two seats")
+    deck = args.instance(rules, RuleSet, "rules").deck
+    dealer = args.seat(dealer, "dealer")
     hand_slots, pile_positions = rule_data(rules).layout(dealer)
     pile_slots = (pile_positions[:3], pile_positions[3:])
     slots: list[Card | None] = [None] * deck.card_count
     used: set[Card] = set()
     valid = set(deck.cards)
 
-    def place(card: object, position: int) -> None:
-        if not isinstance(card, Card):
-            raise DeckError(Reason.INVALID_CARD, f"not a card: {shown(card)}")
+    def place(card: Card, position: int) -> None:
         if card not in valid:
             raise DeckError(Reason.CARD_NOT_IN_DECK, f"{card} is not in the {deck.card_count}-card deck")
         if card in used:
@@ -185,17 +191,20 @@ def compose_order(
         used.add(card)
         slots[position] = card
 
+    hands_of = args.pair(hands, "hands")
+    piles_of = args.pair(strohmaenner, "strohmaenner")
     for seat in (0, 1):
-        hand = _listed(hands[seat], Reason.INVALID_CARD, f"seat {seat}'s hand must be a collection of cards", unordered=True)
+        hand = _cards_of(hands_of[seat], f"hands[{seat}]", 54, sets=True)
         if len(hand) > len(hand_slots[seat]):
             raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}'s hand holds {len(hand_slots[seat])} cards")
         for card, position in zip(hand, hand_slots[seat]):
             place(card, position)
-        piles = _listed(strohmaenner[seat], Reason.BAD_STROHMANN, f"seat {seat}'s Strohmänner must be a sequence of piles")
-        if len(piles) > 3:
-            raise DeckError(Reason.WRONG_DECK_SIZE, "each seat has three Strohmänner")
+        try:
+            piles = args.items(piles_of[seat], f"strohmaenner[{seat}]", 3)
+        except ArgumentValueError:
+            raise DeckError(Reason.WRONG_DECK_SIZE, "each seat has three Strohmänner") from None
         for k, given in enumerate(piles):
-            pile = _listed(given, Reason.INVALID_CARD, f"Strohmann {k} of seat {seat} must be a sequence of cards")
+            pile = _cards_of(given, f"strohmaenner[{seat}][{k}]", 54)
             if len(pile) > len(pile_slots[seat][k]):
                 raise DeckError(Reason.WRONG_DECK_SIZE, f"Strohmann {k} holds {len(pile_slots[seat][k])} cards")
             for card, position in zip(pile, pile_slots[seat][k]):

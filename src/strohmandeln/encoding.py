@@ -42,7 +42,7 @@ other spelling with the key it may have meant:
 >>> preset("ZWANZIGERRUFEN_40")
 Traceback (most recent call last):
 ...
-ValueError: no preset named 'ZWANZIGERRUFEN_40': presets are named by their keys in strohmandeln.PRESETS; did you mean 'zwanzigerrufen40'? (presets: classic, extended, beck, zwanzigerrufen40, mayr_sedlaczek, furr, stramandl)
+strohmandeln.errors.ArgumentValueError: no preset named 'ZWANZIGERRUFEN_40': presets are named by their keys in strohmandeln.PRESETS; did you mean 'zwanzigerrufen40'? (presets: classic, extended, beck, zwanzigerrufen40, mayr_sedlaczek, furr, stramandl)
 """
 
 from __future__ import annotations
@@ -50,9 +50,10 @@ from __future__ import annotations
 from typing import Final
 
 from ._core import observe
+from ._base import args
 from ._base.args import whole
 from .actions import DOUBLE, FOLD, INTERNED, KEEP, NO_DOUBLE, PASS, TAKE, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
-from .errors import IllegalActionError, Reason, shown
+from .errors import ArgumentValueError, IllegalActionError, Reason, shown
 from .knowledge import PlayerView, seen_of
 from .presets import PRESETS
 from .rules import Bonus, RuleSet
@@ -79,14 +80,13 @@ class ActionSpace:
     """Every action that can be legal under ``rules``, numbered ``0 … size - 1`` (the order is
     in the module's description; it depends only on the rule set).
 
-    :raises TypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
 
     __slots__ = ("rules", "actions", "_ids", "_by_id")
 
     def __init__(self, rules: RuleSet) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"ActionSpace() takes a RuleSet, not {type(rules).__name__}")
+        args.instance(rules, RuleSet, "rules")
         decisions: list[Action] = []
         if rules.fold_without_tarock:
             decisions += [FOLD, KEEP]
@@ -141,31 +141,44 @@ class ActionSpace:
 
     def _legal(self, state: GameState | PlayerView, name: str) -> tuple[Action, ...]:
         """The legal actions of a state or a view of this space's rule set; else refused."""
-        if not isinstance(state, (GameState, PlayerView)):
-            raise TypeError(f"{name}() takes a GameState or a PlayerView, not {type(state).__name__}")
+        if not args.is_a(state, (GameState, PlayerView)):
+            raise args.wrong_type("state", "a GameState or a PlayerView", state)
         rules = state.rules
         if rules is not self.rules and rules != self.rules:
-            raise ValueError(f"a deal of the {rules.name} rules, not of {self.rules.name}")
+            raise ArgumentValueError(Reason.WRONG_RULES, f"a deal of the {rules.name} rules, not of {self.rules.name}")
         return state.legal_actions()
 
     def legal_ids(self, state: GameState | PlayerView) -> list[int]:
         """The numbers of the legal actions of a state or a view, in the order of its
-        :meth:`~strohmandeln.GameState.legal_actions`."""
+        :meth:`~strohmandeln.GameState.legal_actions`.
+
+        :raises ArgumentTypeError: if ``state`` is neither a state nor a view.
+        :raises ArgumentValueError: with reason ``wrong_rules`` for a deal of other rules.
+        """
         by_id = self._by_id
         return [by_id[id(action)] for action in self._legal(state, "legal_ids")]
 
     def sorted_ids(self, state: GameState | PlayerView) -> list[int]:
         """The numbers of the legal actions of a state or a view, in increasing order (as
-        OpenSpiel lists legal actions)."""
+        OpenSpiel lists legal actions).
+
+        :raises ArgumentError: as :meth:`legal_ids`.
+        """
         return observe.legal_numbers(self._legal(state, "sorted_ids"), self._by_id)
 
     def mask(self, state: GameState | PlayerView) -> list[int]:
         """The legal-action mask of a state or a view: 1 at the number of each legal action,
-        else 0 (all 0 when nobody, or not the viewer, is to act)."""
+        else 0 (all 0 when nobody, or not the viewer, is to act).
+
+        :raises ArgumentError: as :meth:`legal_ids`.
+        """
         return list(self.mask_bytes(state))
 
     def mask_bytes(self, state: GameState | PlayerView) -> bytearray:
-        """:meth:`mask` as bytes, one an action (``numpy.frombuffer(..., numpy.int8)`` reads it)."""
+        """:meth:`mask` as bytes, one an action (``numpy.frombuffer(..., numpy.int8)`` reads it).
+
+        :raises ArgumentError: as :meth:`legal_ids`.
+        """
         return observe.mask_bytes(self._legal(state, "mask_bytes"), self._by_id, len(self.actions))
 
     def __repr__(self) -> str:
@@ -179,11 +192,11 @@ def observation(view: PlayerView) -> list[int]:
     """The observation vector of a view: :data:`OBSERVATION_SIZE` small whole numbers in the
     layout :data:`OBSERVATION_LAYOUT`.
 
-    :raises TypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView` (a state holds
-        hidden cards: pass ``state.view(seat)``).
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView` (a state
+        holds hidden cards: pass ``state.view(seat)``).
     """
     if type(view) is not PlayerView:
-        raise TypeError(f"observation() takes a PlayerView, not {type(view).__name__}")
+        raise args.wrong_type("view", "a PlayerView (of a state: state.view(seat))", view)
     return observe.observe(seen_of(view))
 
 
@@ -191,10 +204,10 @@ def observation_bytes(view: PlayerView) -> bytes:
     """:func:`observation` as ``bytes``, one byte an entry (``numpy.frombuffer(data,
     numpy.int8)`` reads it without a Python list).
 
-    :raises TypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView`.
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView`.
     """
     if type(view) is not PlayerView:
-        raise TypeError(f"observation_bytes() takes a PlayerView, not {type(view).__name__}")
+        raise args.wrong_type("view", "a PlayerView (of a state: state.view(seat))", view)
     return observe.observation_bytes(seen_of(view))
 
 
@@ -202,9 +215,12 @@ def information_state_key(view: PlayerView) -> bytes:
     """A 16-byte key of what the viewer knows: equal for equal views, different (up to a hash
     collision) for different ones, and the same in every process, run and build (a BLAKE2b
     digest of the fields that decide a view's equality, read off the kernel's projection as
-    whole numbers; no text is made of the history)."""
+    whole numbers; no text is made of the history).
+
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.PlayerView`.
+    """
     if type(view) is not PlayerView:
-        raise TypeError(f"information_state_key() takes a PlayerView, not {type(view).__name__}")
+        raise args.wrong_type("view", "a PlayerView (of a state: state.view(seat))", view)
     return observe.info_key(seen_of(view))
 
 
@@ -212,18 +228,22 @@ def preset(name: object) -> RuleSet:
     """The preset named ``name``, a key of :data:`strohmandeln.PRESETS` — the one spelling the
     adapters accept (the module description shows a refusal).
 
-    :raises ValueError: for any other name, with the key it may have meant.
+    :raises ArgumentTypeError: if ``name`` is not a text.
+    :raises ArgumentValueError: with reason ``bad_value`` for any other name, with the key it may
+        have meant.
     """
-    rules = PRESETS.get(name) if isinstance(name, str) else None
+    name = args.text(name, "name", 1000)
+    rules = PRESETS.get(name)
     if rules is None:
         shown_name = shown(name)
         hint = ""
-        if isinstance(name, str) and len(name) <= 40:
+        if len(name) <= 40:
             folded = name.lower().replace("_", "").replace("-", "")
             near = [key for key in PRESETS if key.replace("_", "") == folded]
             if near:
                 hint = f"; did you mean {near[0]!r}?"
-        raise ValueError(
+        raise ArgumentValueError(
+            Reason.BAD_VALUE,
             f"no preset named {shown_name}: presets are named by their keys in strohmandeln.PRESETS{hint} (presets: {', '.join(PRESETS)})"
         )
     return rules
@@ -235,8 +255,10 @@ def points_bound(rules: RuleSet) -> int:
 
     >>> points_bound(PRESETS["classic"]) >= max(PRESETS["classic"].scoring.undertaken_won, PRESETS["classic"].scoring.simple_won)
     True
+
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
-    table = rules.scoring
+    table = args.instance(rules, RuleSet, "rules").scoring
     games = [table.simple_won, table.undertaken_won, table.undertaken_lost]
     games += [v for v in (table.simple_won_major, table.undertaken_won_major, table.undertaken_lost_major) if v is not None]
     return 2 * max(games) + sum(value for _, value in table.bonuses)

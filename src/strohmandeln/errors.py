@@ -7,11 +7,13 @@ illegal moves:
 
 * :class:`NotationError` — text that is not a card, action or record (also a :class:`ValueError`);
 * :class:`IllegalActionError` — a well-formed action that the rules forbid in this state (R13–R18);
-* :class:`DeckError` — a deck order that is not a permutation of the rule set's deck (R6);
+* :class:`DeckError` — a deck order or a set-up that does not fit the rule set's deck (R6);
 * :class:`RuleSetError` — a rule set whose parts contradict each other;
 * :class:`StateError` — a question the state cannot answer yet (for example the result of an
   unfinished deal);
-* :class:`SerializationError` — a document that cannot be loaded.
+* :class:`SerializationError` — a document that cannot be loaded;
+* :class:`ArgumentError` — an argument of the wrong type (:class:`ArgumentTypeError`, also a
+  :class:`TypeError`) or value (:class:`ArgumentValueError`, also a :class:`ValueError`).
 
 >>> from strohmandeln import Card, NotationError
 >>> try:
@@ -19,14 +21,70 @@ illegal moves:
 ... except NotationError as error:
 ...     print(error.reason.value, "|", error)
 invalid_card | not a card: 'XXIII'
+
+.. _errors-policy:
+
+**The policy: what is refused how.** Every public function, constructor and method refuses what
+it cannot use before it does any work, with one of these errors — never an error of its insides
+(``AttributeError``, ``KeyError``, ``IndexError``, ``RecursionError``), in the pure and the
+compiled build alike. Its docstring's ``:raises:`` lists them.
+
+* **A client's input is judged, whatever it is.** Three kinds of argument are what a game server
+  passes on from a client, and any Python value is refused there by what it should have been:
+  the *move* of :meth:`~strohmandeln.GameState.apply`, :meth:`~strohmandeln.GameState.why_illegal`
+  and :meth:`~strohmandeln.GameState.is_legal` (an :class:`IllegalActionError`; a value that is
+  no action has reason ``not_an_action``), *notation* text (:meth:`Card.parse
+  <strohmandeln.Card.parse>`, :func:`~strohmandeln.parse_action`, :func:`~strohmandeln.cards_from_text`,
+  the text records: a :class:`NotationError`), and *documents* (the ``from_dict`` and
+  ``from_json`` loaders: a :class:`SerializationError`).
+* **Any other argument of the wrong type** is an :class:`ArgumentTypeError` with reason
+  ``wrong_type``, the same everywhere: a preset's name where a :class:`~strohmandeln.RuleSet`
+  belongs, a text where a seat, a count or a move number belongs. It is a :class:`TypeError`
+  too, so that both ``except TypeError`` and ``except StrohmandelnError`` catch it. A *whole
+  number* is an ``int`` or an integer of another library that Python can use as an index
+  (NumPy's, :func:`operator.index`), never a ``bool``, a float or a text; a container is read
+  item by item, and an item of the wrong type is refused by its place (``order[3]``), as is a
+  container whose own iteration fails. The move checks *raise* it for a ``player`` or an
+  ``expected_ply`` that is no whole number (even ``why_illegal``, which returns the refusals of
+  moves); a member of an enumeration looked up by what is no text or whole number
+  (``Suit([])``, :class:`ValueLookup`) gets it too.
+* **An argument of the right type and a wrong value** is refused by what it describes: a deck
+  order, the cards of a set-up (:class:`DeckError`), a rule set (:class:`RuleSetError`), a seat
+  that may not move (:class:`IllegalActionError`, in the three move checks, which *return* it from
+  ``why_illegal``); any other — a seat or Strohmann number out of range, a count below its
+  least, a text or count above its cap (:ref:`the caps <errors-caps>`) — is an
+  :class:`ArgumentValueError` (reason ``bad_seat``, ``bad_strohmann``, ``bad_value`` or
+  ``too_large``), a :class:`ValueError` too.
+* **A message is short and built by the library.** It names the argument, what it should be and,
+  of what came, at most a short text or a small number: never the ``repr`` or
+  ``str`` of an object of the caller, nor its length or its equality — an object of any class
+  is only asked what it is (its type, read from the type itself) and, where a whole number
+  belongs, :func:`operator.index`. Messages are at most :data:`MAX_MESSAGE` characters.
+
+>>> import strohmandeln as sm
+>>> try:
+...     sm.deal("classic", dealer=0, rng=1)
+... except TypeError as error:
+...     print(type(error).__name__, error.reason.value, "|", error)
+ArgumentTypeError wrong_type | rules must be a RuleSet, not a str
+>>> try:
+...     sm.deal(sm.CLASSIC, dealer=2, rng=1)
+... except ValueError as error:
+...     print(type(error).__name__, error.reason.value, "|", error)
+ArgumentValueError bad_seat | dealer must be seat 0 or 1, not 2
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+import operator
+from typing import Any, Final
 
 __all__ = [
+    "MAX_MESSAGE",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "DeckError",
     "IllegalActionError",
     "NotationError",
@@ -35,10 +93,65 @@ __all__ = [
     "SerializationError",
     "StateError",
     "StrohmandelnError",
+    "ValueLookup",
 ]
 
 
-class Reason(enum.StrEnum):
+class ValueLookup(enum.EnumType):
+    """The metaclass of the library's enumerations: a member looked up by its value
+    (``Suit(2)``, ``Reason("game_over")``) is found as the standard library finds it, but what
+    names no member is refused by the library's errors, without hashing, comparing or writing the
+    repr of what was given (the standard lookup does all three): an
+    :class:`ArgumentValueError` (reason ``bad_value``) for a text or whole number of no member,
+    an :class:`ArgumentTypeError` for anything else. A member's value is a text or a whole
+    number (an integer of another library too, :func:`operator.index`; never a ``bool``).
+
+    >>> from strohmandeln import Suit
+    >>> Suit(2), Reason("game_over")
+    (<Suit.HEARTS: 2>, <Reason.GAME_OVER: 'game_over'>)
+    >>> for value in (9, [[]]):
+    ...     try:
+    ...         Suit(value)
+    ...     except (TypeError, ValueError) as error:
+    ...         print(type(error).__name__, "|", error)
+    ArgumentValueError | 9 is the value of no Suit
+    ArgumentTypeError | Suit() takes the value of a member, not a list
+    """
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # (the functional API: Enum("Name", "A B"))
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        key = _lookup_key(value)
+        member = None if key is None else cls.__dict__["_value2member_map_"].get(key)
+        if member is not None:
+            return member
+        name = _CLASS_NAME.__get__(cls)
+        if key is None:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{name}() takes the value of a member, not {a_type(value)}")
+        raise ArgumentValueError(Reason.BAD_VALUE, f"{shown(key)} is the value of no {name}")
+
+
+def _lookup_key(value: object) -> str | int | None:
+    """``value`` as a key of a lookup by value: a plain text or int, or ``None``."""
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[return-value]
+    if issubclass(kind, str):
+        return str.__str__(value)
+    if issubclass(kind, (bool, float, complex, bytes, bytearray)):
+        return None
+    try:
+        if not hasattr(kind, "__index__"):
+            return None
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # (the __index__ of an object of any type)
+        return None
+    return None if type(number) is bool else int(number)
+
+
+class Reason(enum.StrEnum, metaclass=ValueLookup):
     """Why the library refused something: a stable, machine-readable code.
 
     The values are lower-case ASCII strings and never change between releases; new codes may be
@@ -77,6 +190,8 @@ class Reason(enum.StrEnum):
     INCONSISTENT_RULES = "inconsistent_rules"
     # states
     NOT_FINISHED = "not_finished"
+    #: No longer raised: what is not a state where one belongs is ``wrong_type``, as every
+    #: argument of the wrong type is (the code stays: codes never change).
     NOT_A_STATE = "not_a_state"
     WRONG_RULES = "wrong_rules"
     # serialization
@@ -95,37 +210,83 @@ class Reason(enum.StrEnum):
     #: A session document whose signature is not the one of its content under the server's key
     #: (:class:`~strohmandeln.session.Session`): changed, or signed by another key.
     BAD_SIGNATURE = "bad_signature"
+    # arguments
+    #: An argument of the wrong type (:class:`ArgumentTypeError`): a text where a rule set, a
+    #: seat or a move number belongs, a float or a ``bool`` where a whole number belongs.
+    WRONG_TYPE = "wrong_type"
+    #: An argument of the right type whose value the function cannot take (a count below its
+    #: least, the same card twice, a name that names nothing; :class:`ArgumentValueError`).
+    BAD_VALUE = "bad_value"
+
+
+#: The longest message of an error, in characters: a longer one is cut, ending in "…".
+MAX_MESSAGE: Final = 500
+
+#: The ``__name__`` of a class, read from ``type`` itself: a metaclass of the caller's cannot
+#: change what it gives (or make it fail).
+_CLASS_NAME: Final = type.__dict__["__name__"]
+
+
+def type_name(value: object) -> str:
+    """The name of the type of ``value``, for a message: read from its type (which no object can
+    fake, unlike its ``__class__``) and cut to 40 characters.
+
+    >>> class Mine: pass
+    >>> type_name(Mine()), type_name(3), type_name(type("A" * 100, (), {})())[-3:]
+    ('Mine', 'int', 'AA…')
+    """
+    name: str = _CLASS_NAME.__get__(type(value))
+    return name if len(name) <= 40 else name[:39] + "…"
 
 
 def quoted(text: str, limit: int = 40) -> str:
     """A client's text quoted for a message: its repr, cut to about ``limit`` characters with
     "…" (a character may take ten to write, ``'\\U000e0001'``: the repr is cut, not only the
-    text).
+    text). A text of a subclass of ``str`` is quoted as the plain text it holds; anything else
+    is described (:func:`shown`).
 
-    >>> quoted("XXI"), quoted("A" * 100, 10), quoted("\\x00" * 30, 10)
-    ("'XXI'", "'AAAAAAAAA…'", "'\\\\x00\\\\x00\\\\…'")
+    >>> quoted("XXI"), quoted("A" * 100, 10), quoted("\\x00" * 30, 10), quoted(0)
+    ("'XXI'", "'AAAAAAAAA…'", "'\\\\x00\\\\x00\\\\…'", '0')
     """
+    if type(text) is not str:
+        if not issubclass(type(text), str):
+            return shown(text)
+        text = str.__str__(text)  # (the plain text: a subclass's own methods are never called)
     r = repr(text[: limit + 1])
     return r if len(text) <= limit and len(r) <= limit + 2 else r[:limit] + "…'"
 
 
 def shown(value: object, limit: int = 20) -> str:
     """A short description of a value a caller or a client sent, safe to put in a message: an
-    int of at most nine digits or a text of at most ``limit`` characters as its repr, anything
-    else by its type name. (The repr of an arbitrary object may be huge, fail, or recurse without
-    end; this never builds one.)
+    int of at most nine digits, a float, or a text of at most ``limit`` characters as its repr,
+    anything else by its type's name (:func:`type_name`). The repr of an arbitrary object may
+    be huge, fail, or recurse without end, and its other methods may do anything: this calls
+    none of them.
 
-    >>> shown(7), shown("XXI"), shown("A" * 1000), shown(10**5000), shown([[]] * 3)
-    ('7', "'XXI'", 'a str of 1000 characters', 'a large int', 'a list')
+    >>> shown(7), shown("XXI"), shown("A" * 1000), shown(10**5000), shown([[]] * 3), shown(object())
+    ('7', "'XXI'", 'a str of 1000 characters', 'a large int', 'a list', 'an object')
     """
     kind = type(value)
     if kind is int:
         return repr(value) if -(10**9) < value < 10**9 else "a large int"  # type: ignore[operator]
     if kind is str:
         return quoted(value, limit) if len(value) <= limit else f"a str of {len(value)} characters"  # type: ignore[arg-type]
-    if value is None or kind is bool:
+    if value is None or kind is bool or kind is float:
         return repr(value)
-    return f"a {kind.__name__}"
+    return a_type(value)
+
+
+def a_type(value: object) -> str:
+    """The name of the type of ``value`` with its article, for a message: ``'a list'``,
+    ``'an int'`` (``None`` is ``'None'``).
+
+    >>> a_type([]), a_type(1), a_type(None)
+    ('a list', 'an int', 'None')
+    """
+    if value is None:
+        return "None"
+    name = type_name(value)
+    return ("an " if name[:1] in "aeiouAEIOU" else "a ") + name
 
 
 class StrohmandelnError(Exception):
@@ -150,6 +311,14 @@ class StrohmandelnError(Exception):
     message: str
 
     def __init__(self, reason: Reason, message: str) -> None:
+        if type(reason) is not Reason:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"reason must be a Reason, not {shown(reason)}")
+        if type(message) is not str:
+            if not issubclass(type(message), str):
+                raise ArgumentTypeError(Reason.WRONG_TYPE, f"message must be a str, not {shown(message)}")
+            message = str.__str__(message)
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.reason = reason
         self.message = message
@@ -237,4 +406,45 @@ class SerializationError(StrohmandelnError, ValueError):
     ... except SerializationError as error:
     ...     print(error.reason.value)
     unsupported_version
+    """
+
+
+class ArgumentError(StrohmandelnError):
+    """An argument a program passed that the function cannot take: of the wrong type
+    (:class:`ArgumentTypeError`) or of the right type and a wrong value
+    (:class:`ArgumentValueError`). See :ref:`the policy <errors-policy>` for which arguments are
+    refused so and which by the error of what they describe.
+
+    >>> import strohmandeln as sm
+    >>> try:
+    ...     sm.deal(sm.CLASSIC, dealer=0, rng=1).hand("0")
+    ... except sm.ArgumentError as error:
+    ...     print(error.to_dict())
+    {'error': 'ArgumentTypeError', 'reason': 'wrong_type', 'message': 'player must be a seat (0 or 1), not a str'}
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type, reason ``wrong_type``: also a :class:`TypeError`.
+
+    >>> import strohmandeln as sm
+    >>> try:
+    ...     sm.score(sm.CLASSIC)
+    ... except TypeError as error:
+    ...     print(error.reason.value, "|", error)
+    wrong_type | state must be a GameState or a PlayerView, not a RuleSet
+    """
+
+
+class ArgumentValueError(ArgumentError, ValueError):
+    """An argument of the right type with a value the function cannot take: also a
+    :class:`ValueError`. The reason says which: ``bad_seat``, ``bad_strohmann``, ``bad_value``,
+    or ``too_large`` for a text or count above its cap.
+
+    >>> import strohmandeln as sm
+    >>> try:
+    ...     sm.deal(sm.CLASSIC, dealer=0, rng=1).strohmann(0, 3)
+    ... except ValueError as error:
+    ...     print(error.reason.value, "|", error)
+    bad_strohmann | index must be a Strohmann's number (0, 1 or 2), not 3
     """

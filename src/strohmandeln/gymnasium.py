@@ -45,6 +45,7 @@ holds the last observation of the finished one (where ``infos["_final_obs"]`` is
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -55,10 +56,11 @@ from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unu
 from gymnasium.vector import AutoresetMode, VectorEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from gymnasium.vector.utils import batch_space  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._base import args, checked
 from ._core.observe import mask_bytes
 from .actions import Action
 from .dealing import deal
-from .errors import IllegalActionError
+from .errors import ArgumentValueError, IllegalActionError, Reason
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation_bytes, points_bound, preset
 from .knowledge import PlayerView
 from .players import RandomPlayer
@@ -81,6 +83,8 @@ class _Game:
     __slots__ = ("rules", "space", "actions", "by_id", "opponent", "random", "rng", "penalty", "state")
 
     def __init__(self, rules_name: str, opponent: Callable[[PlayerView], Action] | None, illegal_reward: float | None) -> None:
+        if opponent is not None and not callable(opponent):
+            raise args.wrong_type("opponent", "None or a player (a function of a PlayerView)", opponent)
         self.rules = preset(rules_name)
         self.space = ActionSpace(self.rules)
         self.actions = self.space.actions
@@ -89,7 +93,7 @@ class _Game:
         #: the default opponent draws from the game's generator, reseeded with it
         self.random = opponent is None
         self.opponent: Opponent = RandomPlayer(self.rng) if opponent is None else opponent
-        self.penalty = -float(points_bound(self.rules)) if illegal_reward is None else float(illegal_reward)
+        self.penalty = -float(points_bound(self.rules)) if illegal_reward is None else _reward(illegal_reward)
         self.state: GameState | None = None
 
     def seed(self, seed: int) -> None:
@@ -121,7 +125,7 @@ class _Game:
         whether the action was illegal (which ends the deal)."""
         state = self.state
         assert state is not None
-        if not 0 <= action < len(self.actions):
+        if not 0 <= action < len(self.actions):  # (a whole number: the environments' step says)
             return state, self.penalty, True
         try:
             state = state.apply(self.actions[action])  # (the agent's turn: no seat to check)
@@ -151,9 +155,51 @@ def _spaces(space: ActionSpace) -> tuple[Any, Any]:
     return spaces.Box(low=0, high=54, shape=(OBSERVATION_SIZE,), dtype=np.int8), spaces.Discrete(space.size)
 
 
+def _reward(value: object) -> float:
+    """A reward given as an argument: a finite number (not a ``bool``)."""
+    if args.is_a(value, bool) or not args.is_a(value, (int, float)):
+        raise args.wrong_type("illegal_reward", "None or a number", value)
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ArgumentValueError(Reason.BAD_VALUE, "illegal_reward must be a finite number")
+    return number
+
+
+def _seed(value: object) -> int | None:
+    """A seed of a reset: ``None`` or a whole number of at least 0 (as Gymnasium takes it)."""
+    return None if value is None else args.count(value, "seed")
+
+
+def _dealer(options: object) -> int | None:
+    """The dealer of a reset's ``options`` (``None``: drawn)."""
+    if options is None:
+        return None
+    given = checked.plain_dict(options)
+    if given is None:
+        raise args.wrong_type("options", "None or a dict", options)
+    return args.seat_or_none(given.get("dealer"), "options['dealer']")
+
+
+def _render_mode(value: object) -> str | None:
+    if value is not None and args.text(value, "render_mode", 64) != "ansi":
+        raise args.bad_value("render_mode", "None or 'ansi'", value)
+    return value  # type: ignore[return-value]
+
+
 class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (untyped where Gymnasium is older)
     """Seat 0 of a deal of ``preset`` (a key of :data:`strohmandeln.PRESETS`) against
-    ``opponent`` (see the module description); ``render_mode`` ``"ansi"`` renders the deal as text."""
+    ``opponent`` (see the module description); ``render_mode`` ``"ansi"`` renders the deal as text.
+
+    :raises ArgumentTypeError: for an argument of the wrong type (a ``preset`` or
+        ``render_mode`` that is no text, an ``opponent`` that is no function, an
+        ``illegal_reward`` that is no number, a ``seed`` or an action that is no whole number,
+        ``options`` that are no dict).
+    :raises ArgumentValueError: for a name of no preset, a render mode other than ``None`` and
+        ``"ansi"``, a reward that is not finite, a negative seed, a dealer that is not 0 or 1.
+    """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
@@ -165,8 +211,7 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        render_mode = _render_mode(render_mode)
         self._game = _Game(preset, opponent, illegal_reward)
         self.rules = self._game.rules
         self.space = self._game.space
@@ -183,10 +228,11 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         """A new deal, up to the agent's first decision: its observation and info (the mask).
         ``seed`` seeds the deals and the default opponent; ``options={"dealer": d}`` chooses the
         dealer (else it is drawn)."""
+        seed = _seed(seed)
+        dealer = _dealer(options)
         super().reset(seed=seed)
         if seed is not None:
             self._game.seed(seed)
-        dealer = (options or {}).get("dealer")
         self._game.new_deal(dealer)
         self._over = False
         return self._observe(), self._info(False)
@@ -200,7 +246,7 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         """
         if self._over:
             raise RuntimeError("the deal is over: call reset() first")
-        state, reward, illegal = self._game.move(int(action))
+        state, reward, illegal = self._game.move(_action(action))
         self._over = illegal or state.is_terminal
         return self._observe(), reward, self._over, False, self._info(illegal)
 
@@ -228,6 +274,32 @@ class StrohmandelnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # (un
         return f"{self.rules.name}, {view.phase.value}, trick {view.trick_number + 1}: hand {hand} | led {trick or '-'}"
 
 
+def _action(value: object) -> int:
+    """An action's number (a whole number; one out of the space is illegal, not refused)."""
+    number = value if type(value) is int else args.whole(value)
+    if number is None:
+        raise args.wrong_type("action", "an action's number (a whole number)", value)
+    return number
+
+
+def _actions(values: object, count: int) -> list[int]:
+    """The actions of ``count`` games: an array or a sequence of whole numbers."""
+    try:
+        array = np.asarray(values)
+    except Exception as error:  # (an object of any kind, read by NumPy)
+        raise args.wrong_type("actions", f"{count} action numbers", values) from error
+    if array.shape != (count,) and array.size != count:
+        raise ArgumentValueError(Reason.BAD_VALUE, f"actions must hold one action number for each of the {count} games")
+    if array.dtype.kind not in "iu":
+        raise args.wrong_type("actions", f"{count} whole numbers (an integer array)", values)
+    return [int(x) for x in array.reshape(count).tolist()]
+
+
+#: The most games one :class:`StrohmandelnVectorEnv` plays (each holds a deal, its buffers and a
+#: player; a learning run uses a few hundred to a few thousand).
+MAX_ENVS: Final = 65_536
+
+
 class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` games of :class:`StrohmandelnEnv` in one process, answered with NumPy arrays
     (see the module description). The observations and masks are written into buffers NumPy
@@ -236,6 +308,11 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
 
     ``opponent`` is one player for every game (by default each game has a random player of its
     own); ``make_opponent``, a function of the game's number, makes each game's own instead.
+
+    :raises ArgumentTypeError: as :class:`StrohmandelnEnv`, and for a ``make_opponent`` that is
+        no function, a ``copy`` that is no ``bool``, actions that are not whole numbers.
+    :raises ArgumentValueError: as :class:`StrohmandelnEnv`, and for ``num_envs`` below 1 or
+        above ``MAX_ENVS`` (65,536), seeds or actions not one for each game.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -250,8 +327,10 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         illegal_reward: float | None = None,
         copy: bool = True,
     ) -> None:
-        if type(num_envs) is not int or num_envs < 1:
-            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        num_envs = args.count(num_envs, "num_envs", least=1, most=MAX_ENVS)
+        if make_opponent is not None and not callable(make_opponent):
+            raise args.wrong_type("make_opponent", "None or a function of the game's number", make_opponent)
+        self.copy = args.flag(copy, "copy")
         self.num_envs = num_envs
         self._games = [
             _Game(preset, make_opponent(k) if make_opponent is not None else opponent, illegal_reward) for k in range(num_envs)
@@ -261,7 +340,6 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         self.single_observation_space, self.single_action_space = _spaces(self.space)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.copy = copy
         size = self.space.size
         self._obs_buffer = bytearray(num_envs * OBSERVATION_SIZE)
         self._mask_buffer = bytearray(num_envs * size)
@@ -274,13 +352,17 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """New deals in every game; ``seed`` seeds game ``k`` with ``seed + k`` (or takes a list
         of seeds); ``options={"dealer": d}`` chooses every dealer."""
+        dealer = _dealer(options)
         if seed is not None:
-            seeds = list(seed) if isinstance(seed, (list, tuple)) else [seed + k for k in range(self.num_envs)]
+            if args.is_a(seed, (list, tuple)):
+                seeds = [args.count(s, f"seed[{k}]") for k, s in enumerate(args.items(seed, "seed", self.num_envs))]
+            else:
+                first = args.count(seed, "seed")
+                seeds = [first + k for k in range(self.num_envs)]
             if len(seeds) != self.num_envs:
-                raise ValueError(f"give one seed for each of the {self.num_envs} games")
+                raise ArgumentValueError(Reason.BAD_VALUE, f"give one seed for each of the {self.num_envs} games")
             for game, s in zip(self._games, seeds):
                 game.seed(s)
-        dealer = (options or {}).get("dealer")
         for k, game in enumerate(self._games):
             game.new_deal(dealer)
             self._write(k, game)
@@ -296,7 +378,7 @@ class StrohmandelnVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         """
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions).reshape(self.num_envs).tolist()
+        chosen = _actions(actions, self.num_envs)
         rewards = np.zeros(self.num_envs, np.float64)
         terminations = np.zeros(self.num_envs, bool)
         ended = np.zeros(self.num_envs, bool)

@@ -29,8 +29,10 @@ class PlayerView(_Pictured):
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
-    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer. Two views are equal
-    when they hold the same knowledge.
+    :class:`~strohmandeln.GameState`'s where the answer is known to the viewer, and refuse what
+    they cannot use as its accessors do. Two views are equal when they hold the same knowledge.
+
+    :raises ArgumentError: from an accessor, for a ``player``, ``index``, ``ply`` or ``dealt_only`` it cannot use.
 
     Both players pass; seat 1 (Elder) leads the simple game:
 
@@ -50,7 +52,7 @@ class PlayerView(_Pictured):
     def __init__(self, seen: object = None) -> None:
         """Views come from ``GameState.view`` and :meth:`from_dict` (it takes the kernel's projection)."""
         if type(seen) is not Seen:
-            raise TypeError("use GameState.view() to create a PlayerView")
+            raise args.wrong_type("seen", "the kernel's projection (make a view with state.view(player))", seen)
         object.__setattr__(self, "_s", seen)
         object.__setattr__(self, "_memo", {})
 
@@ -238,8 +240,7 @@ class PlayerView(_Pictured):
         >>> view.history
         (Pass(), Pass())
         """
-        history: tuple[Action, ...] = self._cached("history", seen.history)
-        return history
+        return self._cached("history", seen.history)  # type: ignore[no-any-return]
 
     @property
     def multiplier(self) -> int:
@@ -260,8 +261,7 @@ class PlayerView(_Pictured):
         >>> view.actors                          # Elder speaks first, then the dealer
         (1, 0)
         """
-        actors: tuple[int, ...] = self._cached("actors", seen.actors)
-        return actors
+        return self._cached("actors", seen.actors)  # type: ignore[no-any-return]
 
     # The card play (public)
 
@@ -291,8 +291,7 @@ class PlayerView(_Pictured):
         >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
         [(1, 1, ['XXI', 'XX'])]
         """
-        tricks: tuple[Trick, ...] = self._cached("tricks", lambda s: tricks_of(s.tricks))
-        return tricks
+        return self._cached("tricks", lambda s: tricks_of(s.tricks))  # type: ignore[no-any-return]
 
     @property
     def current_trick(self) -> tuple[Play, ...]:
@@ -532,7 +531,7 @@ class PlayerView(_Pictured):
         return self._s.legal
 
     def is_legal(self, action: object) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions`.
+        """Whether ``action`` is one of :meth:`legal_actions` (any value; it raises nothing).
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
@@ -570,7 +569,7 @@ class PlayerView(_Pictured):
         :raises SerializationError: if the document is malformed or no deal is consistent with it.
         """
         from ._core.documents import view_seen  # (on first use: play needs no documents)
-        return PlayerView(view_seen(data, dealt_only is True))
+        return PlayerView(view_seen(data, args.flag(dealt_only, "dealt_only")))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not PlayerView:

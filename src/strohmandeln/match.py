@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ._base import args
+from ._base import args, checked
 from .cards import Card
 from .dealing import deal
 from .errors import Reason, StateError, shown
@@ -80,12 +80,13 @@ class Match:
         >>> match = Match.start(STRAMANDL, first_dealer=1)
         >>> match.next_dealer, match.multiplier, match.scores, match.deals
         (1, 1, (0, 0), ())
+
+        :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet` or
+            ``first_dealer`` not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if ``first_dealer`` is not 0 or 1.
         """
-        if not isinstance(rules, RuleSet):
-            raise StateError(Reason.WRONG_RULES, "rules must be a RuleSet")
-        seat = args.seat_or_none(first_dealer)
-        if seat is None:
-            raise StateError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
+        args.instance(rules, RuleSet, "rules")
+        seat = args.seat(first_dealer, "first_dealer")
         return cls(rules=rules, first_dealer=seat, next_dealer=seat)
 
     @property
@@ -120,6 +121,9 @@ class Match:
         >>> state = Match.start(CLASSIC, first_dealer=1).deal(rng=5)
         >>> state.dealer, state.elder, state.multiplier
         (1, 0, 1)
+
+        :raises DeckError: as :func:`~strohmandeln.deal` (no deck order and no rng, or both).
+        :raises ArgumentError: as :func:`~strohmandeln.deal` for ``order`` and ``rng``.
         """
         return deal(self.rules, dealer=self.next_dealer, order=order, rng=rng, multiplier=self.multiplier)
 
@@ -129,6 +133,7 @@ class Match:
 
         :raises StateError: if the deal is not over, or is not the match's next deal (another
             rule set or dealer, or other stakes than 1 and the match's: ``wrong_stakes``).
+        :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
 
         >>> import random
         >>> from strohmandeln import CLASSIC, StateError
@@ -155,6 +160,9 @@ class Match:
 
         :raises StateError: as :meth:`record`, at the first deal that cannot be recorded (the
             deals before it are not kept: a match is a value).
+        :raises ArgumentTypeError: if ``states`` is not an iterable of states.
+        :raises ArgumentValueError: with reason ``too_large`` for more than
+            ``serialization.MAX_DEALS`` (10,000) deals.
 
         >>> import random
         >>> from strohmandeln import CLASSIC
@@ -169,7 +177,7 @@ class Match:
         deals = list(self.deals)
         results = list(self.results)
         standing = self.standing
-        for state in states:
+        for state in args.iterate(states, "states", checked.MAX_DEALS):
             standing, state, result = standing.after(state)
             deals.append(state)
             results.append(result)
@@ -261,9 +269,9 @@ class Standing:
         (at the match's stakes) and its result: one step of :meth:`Match.record`.
 
         :raises StateError: as :meth:`Match.record`.
+        :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
         """
-        if not isinstance(state, GameState):
-            raise StateError(Reason.NOT_A_STATE, "record() takes the terminal GameState of the deal")
+        args.instance(state, GameState, "state", "the terminal GameState of the deal")
         if not state.is_terminal:
             raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         rules = self.rules

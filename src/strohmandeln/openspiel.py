@@ -54,7 +54,9 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._base import args, checked
 from ._core.observe import legal_numbers
+from .errors import ArgumentValueError, IllegalActionError, Reason, shown
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54, Card
 from .dealing import deal
@@ -169,15 +171,19 @@ class _Dealing:
 
 
 class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game of a preset (the parameter ``preset``) dealt by ``dealer``."""
+    """The OpenSpiel game of a preset (the parameter ``preset``) dealt by ``dealer``.
+
+    :raises ArgumentError: for ``params`` that are no dict or name no preset or seat (and for
+        ``make_py_observer``'s: no observation parameters are supported).
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        name = params.get("preset", "classic")
+        given = {} if params is None else checked.plain_dict(params)
+        if given is None:
+            raise args.wrong_type("params", "None or a dict", params)
+        name = args.text(given.get("preset", "classic"), "params['preset']", 64)
         rules = preset(name)
-        dealer = params.get("dealer", 0)
-        if type(dealer) is not int or dealer not in (0, 1):
-            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        dealer = args.seat(given.get("dealer", 0), "params['dealer']")
         space = ActionSpace(rules)
         bound = float(points_bound(rules))
         info = pyspiel.GameInfo(
@@ -209,16 +215,26 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         return int(self.max_chance_nodes_in_history() + self.max_game_length())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if params is not None:
+            given = checked.plain_dict(params)
+            if given is None:
+                raise args.wrong_type("params", "None or a dict", params)
+            if given:
+                raise ArgumentValueError(Reason.BAD_VALUE, "params: observation parameters are not supported")
+        if iig_obs_type is not None:
+            args.instance(iig_obs_type, pyspiel.IIGObservationType, "iig_obs_type")
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return _Observer(self, perfect_recall)
 
 
 class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
-    """A moment of a deal: dealing (chance nodes) or playing (the library's state)."""
+    """A moment of a deal: dealing (chance nodes) or playing (the library's state).
+
+    :raises ArgumentTypeError: if ``game`` is not a :class:`StrohmandelnGame`.
+    """
 
     def __init__(self, game: StrohmandelnGame) -> None:
+        args.instance(game, StrohmandelnGame, "game")  # (before pyspiel, which crashes on anything else)
         super().__init__(game)
         sh: _Shared = game._sh
         self._sh = sh
@@ -258,7 +274,12 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (by default the one to act): the cards left to
-        deal at a chance node, none for a seat not to act."""
+        deal at a chance node, none for a seat not to act.
+
+        :raises ArgumentTypeError: if ``player`` is neither ``None`` nor a whole number.
+        """
+        if player is not None and type(player) is not int:
+            player = args.count(player, "player", least=-(2**63))  # (OpenSpiel's -1 asks for the chance node's)
         state = self._state
         if state is None:
             return list(self._dealing.left) if player is None or player == -1 else []  # type: ignore[union-attr]
@@ -296,10 +317,13 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
         dealing = self._dealing
         assert dealing is not None
         left = dealing.left
+        number = action if type(action) is int else args.whole(action)
+        if number is None:
+            raise IllegalActionError(Reason.NOT_AN_ACTION, f"not a card's number to deal: {shown(action)}")
         try:
-            k = left.index(action)  # type: ignore[arg-type,unused-ignore]
+            k = left.index(number)
         except ValueError:
-            raise pyspiel.SpielError(f"no card {action!r} left to deal") from None
+            raise pyspiel.SpielError(f"no card {shown(number)} left to deal") from None
         card = left[k]
         order = (*dealing.order, card)
         left = left[:k] + left[k + 1 :]
@@ -400,8 +424,20 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StrohmandelnState:
         """A state whose deal is drawn uniformly among those consistent with ``player_id``'s
         view, seeded from ``probability_sampler()`` (a float in [0, 1)), with this state's
-        history of actions."""
-        return _resampled(self, player_id, random.Random(int(float(probability_sampler()) * 2**53)))
+        history of actions.
+
+        :raises ArgumentTypeError: if ``player_id`` is not a whole number or
+            ``probability_sampler`` no function.
+        :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, or a draw that is not
+            a number from 0 up to 1.
+        """
+        player = args.seat(player_id, "player_id")
+        if not callable(probability_sampler):
+            raise args.wrong_type("probability_sampler", "a function", probability_sampler)
+        draw = probability_sampler()
+        if not args.is_a(draw, (float, int)) or args.is_a(draw, bool) or not 0 <= draw < 1:
+            raise ArgumentValueError(Reason.BAD_VALUE, "probability_sampler must return a number from 0 up to 1")
+        return _resampled(self, player, random.Random(int(draw * 2**53)))
 
     def __str__(self) -> str:
         state = self._state
@@ -439,19 +475,23 @@ class Resampler:
     with the caller's generator, so that the same seed draws the same worlds in every process.
 
     :param rng: a :class:`random.Random` or an int seed (the library never uses global randomness).
+    :raises ArgumentTypeError: if ``rng`` is neither; if it is called with what is no OpenSpiel
+        state of this game or a ``player`` that is no whole number.
+    :raises ArgumentValueError: with reason ``bad_seat`` for a player that is not 0 or 1.
     """
 
     def __init__(self, rng: random.Random | int) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.rng = args.generator(rng)
 
     def __call__(self, state: StrohmandelnState, player: int) -> StrohmandelnState:
-        return _resampled(state, player, self.rng)
+        args.instance(state, StrohmandelnState, "state")
+        return _resampled(state, args.seat(player), self.rng)
 
 
 def _game_of(rules: RuleSet, dealer: int) -> StrohmandelnGame:
     name = rules.name
     if PRESETS.get(name) != rules:
-        raise ValueError(f"OpenSpiel plays the presets of strohmandeln.PRESETS; {name!r} is not one of them")
+        raise ArgumentValueError(Reason.WRONG_RULES, f"OpenSpiel plays the presets of strohmandeln.PRESETS; {shown(name)} is not one of them")
     game: StrohmandelnGame = pyspiel.load_game(GAME_NAME, {"preset": name, "dealer": dealer})
     return game
 
@@ -469,14 +509,16 @@ def from_state(state: GameState, game: StrohmandelnGame | None = None) -> Strohm
     >>> len(state.history()), state.current_player() == start.current_player
     (55, True)
 
-    :raises ValueError: if the state is not of a preset, or ``game`` is another game.
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState` or
+        ``game`` neither ``None`` nor a :class:`StrohmandelnGame`.
+    :raises ArgumentValueError: with reason ``wrong_rules`` if the state is not of a preset, or
+        ``game`` is the game of another preset or dealer.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
+    args.instance(state, GameState, "state")
     if game is None:
         game = _game_of(state.rules, state.dealer)
-    elif not isinstance(game, StrohmandelnGame) or game.rules != state.rules or game.dealer != state.dealer:
-        raise ValueError("the game must be the OpenSpiel game of the state's preset and dealer")
+    elif args.instance(game, StrohmandelnGame, "game").rules != state.rules or game.dealer != state.dealer:
+        raise ArgumentValueError(Reason.WRONG_RULES, "the game must be the OpenSpiel game of the state's preset and dealer")
     return _made(game._sh, state, None)
 
 
@@ -488,7 +530,12 @@ def from_order(order: Sequence[Card], *, dealer: int = 0, preset_name: str = "cl
     >>> state = from_order(sm.DECK_54, dealer=0)
     >>> state.history() == list(range(54)), state.current_player()
     (True, 1)
+
+    :raises DeckError: if ``order`` is not an order of the preset's deck.
+    :raises ArgumentError: for a dealer that is not 0 or 1, a name of no preset, or an order that
+        is no sequence of cards.
     """
+    dealer = args.seat(dealer, "dealer")
     game = _game_of(preset(preset_name), dealer)
     return from_state(deal(game.rules, dealer=dealer, order=order), game)
 

@@ -41,7 +41,9 @@ from gymnasium.utils import EzPickle  # type: ignore[import-untyped,import-not-f
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ._base import args, checked
 from ._core.observe import mask_bytes
+from .errors import ArgumentValueError, Reason
 from .dealing import deal
 from .encoding import OBSERVATION_SIZE, ActionSpace, observation_bytes, points_bound, preset
 from .rules import RuleSet
@@ -52,10 +54,26 @@ __all__ = ["StrohmandelnEnv", "env", "raw_env"]
 _AGENTS: Final = ("player_0", "player_1")
 
 
+def _seat(agent: object) -> int:
+    """The seat of an agent's name, ``"player_0"`` or ``"player_1"``."""
+    name = args.text(agent, "agent", 64)
+    if name not in _AGENTS:
+        raise args.bad_value("agent", "'player_0' or 'player_1'", name)
+    return _AGENTS.index(name)
+
+
 def env(preset: str = "classic", render_mode: str | None = None, illegal_reward: float | None = None) -> Any:
     """The environment of the preset ``preset`` (a key of :data:`strohmandeln.PRESETS`), wrapped
     as PettingZoo's classic games are: an illegal action ends the deal with ``illegal_reward``
-    (by default the lowest game points a deal can score) for the agent that chose it."""
+    (by default the lowest game points a deal can score) for the agent that chose it.
+
+    :raises ArgumentTypeError: if ``preset`` or ``render_mode`` is not a text, or
+        ``illegal_reward`` not a number.
+    :raises ArgumentValueError: with reason ``bad_value`` for a name of no preset, a render
+        mode other than ``None`` and ``"ansi"``.
+    """
+    if illegal_reward is not None and (not args.is_a(illegal_reward, (int, float)) or args.is_a(illegal_reward, bool)):
+        raise args.wrong_type("illegal_reward", "None or a number", illegal_reward)
     bare = raw_env(preset=preset, render_mode=render_mode)
     penalty = -bare.utility_bound if illegal_reward is None else illegal_reward
     wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=penalty)
@@ -65,7 +83,18 @@ def env(preset: str = "classic", render_mode: str | None = None, illegal_reward:
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
-    """The bare AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text."""
+    """The bare AEC environment of a preset; ``render_mode`` ``"ansi"`` renders the deal as text.
+
+    Its methods refuse what they cannot use with the library's errors (:mod:`strohmandeln.errors`):
+
+    :raises ArgumentTypeError: for an argument of the wrong type: a ``preset``, ``render_mode``
+        or ``agent`` that is not a text, a ``seed`` that is no whole number, ``options`` not a
+        dict, a ``step`` of ``None`` for an agent that is not done.
+    :raises ArgumentValueError: for a name of no preset or agent, a render mode other than
+        ``None`` and ``"ansi"``, ``options["rules"]`` of other actions.
+    :raises IllegalActionError: for the number of no action (``not_an_action``) or of an
+        action the rules forbid.
+    """
 
     metadata: Final = {"name": "strohmandeln_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -73,8 +102,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
         EzPickle.__init__(self, preset, render_mode)
         super().__init__()
         rules = _preset(preset)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and args.text(render_mode, "render_mode", 64) != "ansi":
+            raise args.bad_value("render_mode", "None or 'ansi'", render_mode)
         self.rules: RuleSet = rules
         self.space = ActionSpace(rules)
         #: The most game points a deal can score, either way.
@@ -96,23 +125,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
         self.game_state: GameState | None = None
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[_AGENTS[_seat(agent)]]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[_AGENTS[_seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if options is not None and not args.is_a(options, dict):
+            raise args.wrong_type("options", "None or a dict", options)
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(args.count(seed, "seed", least=-(2**63)))
             self._dealer = 0
-        options = options or {}
+        options = checked.plain_dict(options) or {}
         dealer = options.get("dealer", self._dealer)
         rules = options.get("rules", self.rules)
         space = self.space
         if rules is not self.rules:
-            space = ActionSpace(rules) if isinstance(rules, RuleSet) else space
-            if space.actions != self.space.actions or space is self.space:
-                raise ValueError("options['rules'] must be a RuleSet with the environment's actions (a variant of its preset)")
+            space = ActionSpace(args.instance(rules, RuleSet, "options['rules']"))
+            if space.actions != self.space.actions:
+                raise ArgumentValueError(Reason.BAD_VALUE, "options['rules'] must be a RuleSet with the environment's actions (a variant of its preset)")
         self._deal_space = space
         order = options.get("order")
         if order is not None:
@@ -141,7 +172,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
 
     def observe(self, agent: str) -> Any:
         state = self.game_state
-        seat = _AGENTS.index(agent)
+        seat = _seat(agent)
         seen_state, seen_seat, seen = self._seen
         if seen_state is state and seen_seat == seat:
             return seen
@@ -156,7 +187,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
             self._was_dead_step(action)
             return
         state = self.game_state
-        assert state is not None and action is not None
+        assert state is not None
+        if action is None:
+            raise args.wrong_type("action", "an action's number (None only for an agent that is done)", action)
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state = state.apply(self._deal_space.decode(action))  # (agent_selection is the seat to act)
         if state.is_terminal:

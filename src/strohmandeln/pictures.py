@@ -39,6 +39,7 @@ from typing import Final
 
 import attrs
 
+from ._base import args
 from .actions import Announcement
 from .cards import Card, cards_to_text
 from .knowledge import PlayerView
@@ -166,7 +167,11 @@ class TablePicture:
         >>> import strohmandeln as sm
         >>> picture(sm.deal(sm.CLASSIC, dealer=0, rng=97).view(1)).seat_label(1)
         'seat 1, Elder, you, to act'
+
+        :raises ArgumentTypeError: if ``seat`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
+        seat = args.seat(seat, "seat")
         s = self.seats[seat]
         words = [f"seat {seat}", s.role]
         if s.is_viewer:
@@ -191,7 +196,10 @@ class TablePicture:
         result: card points 47 : 23 (47 : 23), card play won by seat 0
           seat 0 +4 undertaken game lost with 23 (R25)
           total: seat 0 +4, seat 1 -4
+
+        :raises ArgumentTypeError: if ``ascii`` is not a ``bool``.
         """
+        ascii = args.flag(ascii, "ascii")
         head = f"{self.rules}; seat {self.dealer} deals, seat {1 - self.dealer} is Elder"
         if self.undertaker is not None:
             head += f"; undertaken by seat {self.undertaker}" + (", doubled" if self.doubled else "")
@@ -233,8 +241,12 @@ def points_text(points: CardPoints, *, ascii: bool = False) -> str:
 
     >>> [points_text(CardPoints(t), ascii=True) for t in (107, 105, 2, -4)]
     ['35 2/3', '35', '2/3', '-1 1/3']
+
+    :raises ArgumentTypeError: if ``points`` is not a :class:`~strohmandeln.CardPoints` or
+        ``ascii`` not a ``bool``.
     """
-    return points.ascii if ascii else str(points)
+    args.instance(points, CardPoints, "points")
+    return points.ascii if args.flag(ascii, "ascii") else str(points)
 
 
 def picture(x: GameState | PlayerView, *, bottom: int | None = None) -> TablePicture:
@@ -244,24 +256,25 @@ def picture(x: GameState | PlayerView, *, bottom: int | None = None) -> TablePic
     a full state or a spectator's view). It only turns the table: to draw what a seat knows,
     draw its view (``state.view(seat)``).
 
-    :raises TypeError: if ``x`` is neither a state nor a view.
-    :raises ValueError: if ``bottom`` is not 0, 1 or ``None``.
+    :raises ArgumentTypeError: if ``x`` is neither a state nor a view, or ``bottom`` neither
+        ``None`` nor a whole number.
+    :raises ArgumentValueError: with reason ``bad_seat`` if ``bottom`` is not 0 or 1.
 
     >>> import strohmandeln as sm
     >>> view = sm.deal(sm.CLASSIC, dealer=0, rng=97).view(None)
     >>> [(s.hand, s.hidden) for s in picture(view).seats]      # a spectator sees no hand card
     [((), 15), ((), 15)]
     """
-    if isinstance(x, GameState):
+    if args.is_a(x, GameState):
         full, viewer = True, None
     elif type(x) is PlayerView:
         full, viewer = False, x.player
     else:
-        raise TypeError(f"a picture is of a GameState or a PlayerView, not {type(x).__name__}")
+        raise args.wrong_type("x", "a GameState or a PlayerView", x)
     if bottom is None:
         bottom = 0 if viewer is None else viewer
-    elif type(bottom) is not int or bottom not in (0, 1):
-        raise ValueError(f"bottom must be seat 0 or 1, not {bottom!r}"[:80])
+    else:
+        bottom = args.seat(bottom, "bottom")
     seats = (_seat(x, 0, viewer), _seat(x, 1, viewer))
     lead = x.current_trick
     # (whether the lead came from a Strohmann: the public document of the table says it, for
@@ -346,8 +359,11 @@ def text(x: GameState | PlayerView, *, bottom: int | None = None, ascii: bool = 
       Strohmaenner dC over 1 | - over 0 | dJ over 3
       hand 20      II IIII X XII XIV XV XVI XVIII Skus c7 c8 c10 cJ cC cK s8 s10 sQ h4 h2
       tricks       none
+
+    :raises ArgumentError: as :func:`picture`, and if ``ascii`` is not a ``bool``.
     """
     table = picture(x, bottom=bottom)
+    ascii = args.flag(ascii, "ascii")
     head = table.lines(ascii=ascii)
     out = [*head[:2], ""]
     out += _seat_lines(table, table.top, ascii, top=True)

@@ -22,9 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ._base import args
 from ._base.masks import XVII, XVIII
 from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
-from .cards import Card, Rank
+from .cards import Card, Rank, checked_cards
+from .errors import Reason, StateError
 from .knowledge import PlayerView
 from .points import CardPoints
 from .state import GameState, Phase
@@ -43,13 +45,18 @@ class RandomPlayer:
     >>> player = RandomPlayer(random.Random(1))
     >>> player(state) in state.legal_actions()
     True
+
+    :raises ArgumentTypeError: if ``rng`` is neither a :class:`random.Random` nor a whole
+        number (a seed); if the player is asked about what is neither a state nor a view.
+    :raises StateError: if it is asked when there is nothing for it to do (the deal is over, or
+        a view's viewer is not to act).
     """
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self.rng = args.generator(rng)
 
     def __call__(self, state: GameState | PlayerView) -> Action:
-        legal = state.legal_actions()
+        legal = _legal(state)
         return legal[int(self.rng.random() * len(legal))]
 
 
@@ -65,7 +72,10 @@ def safe_trick_points(hand: tuple[Card, ...]) -> CardPoints:
     19⅔
     >>> print(safe_trick_points(cards_from_text("Sküs I ♠K ♠Q ♣K ♥Q ♥1 ♥3 ♦C")))
     24
+
+    :raises ArgumentTypeError: if ``hand`` is not a collection of cards.
     """
+    hand = checked_cards(hand, "hand")
     held = set(hand)
     length: dict[object, int] = {}
     for card in hand:
@@ -104,17 +114,21 @@ class HeuristicPlayer:
     Take()
     >>> HeuristicPlayer(take_threshold=25)(state)
     Pass()
+
+    :raises ArgumentTypeError: if ``take_threshold`` is not a whole number; if the player is
+        asked about what is neither a state nor a view.
+    :raises ArgumentValueError: if ``take_threshold`` is not from 0 to 100 (points).
+    :raises StateError: as :class:`RandomPlayer`.
     """
 
     def __init__(self, take_threshold: int = 20) -> None:
-        self.take_threshold = take_threshold
+        self.take_threshold = args.count(take_threshold, "take_threshold", most=100)
 
     def __call__(self, state: GameState | PlayerView) -> Action:
+        legal = _legal(state)
         phase = state.phase
         me = state.current_player
-        legal = state.legal_actions()
-        if me is None or not legal:
-            raise ValueError("a player is asked for an action when it is his turn (in his view)")
+        assert me is not None
         if phase is Phase.FOLD:
             return next(a for a in legal if isinstance(a, Keep))
         if phase is Phase.AUCTION:
@@ -197,3 +211,15 @@ class HeuristicPlayer:
 def _hand(state: GameState | PlayerView, me: int) -> tuple[Card, ...]:
     """The hand of ``me``: a view's own hand, or the state's hand of that seat."""
     return state.hand if isinstance(state, PlayerView) else state.hand(me)
+
+
+def _legal(state: object) -> tuple[Action, ...]:
+    """The legal actions a player chooses from: of a state or a view whose viewer is to act."""
+    if not args.is_a(state, (GameState, PlayerView)):
+        raise args.wrong_type("state", "a GameState or a PlayerView", state)
+    legal: tuple[Action, ...] = state.legal_actions()  # type: ignore[attr-defined]
+    if not legal:
+        if state.is_terminal:  # type: ignore[attr-defined]
+            raise StateError(Reason.GAME_OVER, "a player is asked for an action, but the deal is over")
+        raise StateError(Reason.NOT_YOUR_TURN, "a player is asked for an action when it is his turn (in his view)")
+    return legal

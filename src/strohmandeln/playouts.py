@@ -50,7 +50,6 @@ from contextlib import contextmanager
 
 from ._base import args
 from ._core.playout import deal_out, play_out
-from .errors import DeckError, Reason, shown
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 
@@ -61,8 +60,8 @@ def playout(state: GameState, rng: random.Random | int) -> GameState:
     """The final state of ``state`` played to its end, every action drawn with ``rng`` (see the
     module docstring for the choice).
 
-    :raises TypeError: if ``state`` is not a state.
-    :raises DeckError: with reason ``no_deck_source`` if ``rng`` is neither a Random nor an int.
+    :raises ArgumentTypeError: if ``state`` is not a state or ``rng`` neither a
+        :class:`random.Random` nor a whole number.
 
     >>> import random
     >>> from strohmandeln import CLASSIC, deal
@@ -70,8 +69,7 @@ def playout(state: GameState, rng: random.Random | int) -> GameState:
     >>> final.is_terminal, sum(final.result().totals)
     (True, 0)
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"playout() takes a GameState, not {type(state).__name__}")
+    args.instance(state, GameState, "state")
     uniform = args.generator(rng).random
     with _collector_paused():
         final, _ = play_out(record_of(state), uniform)
@@ -83,10 +81,11 @@ def playouts(rules: RuleSet, count: int, rng: random.Random | int, *, first_deal
     final states, in order. The dealer alternates, ``first_dealer`` first (call
     :meth:`~strohmandeln.GameState.result` of each for its score).
 
-    :raises TypeError: if ``rules`` is not a rule set or ``count`` not a whole number.
-    :raises ValueError: if ``count`` is negative.
-    :raises DeckError: with reason ``no_deck_source`` for a bad ``rng``, ``bad_seat`` for a bad
-        ``first_dealer``.
+    :raises ArgumentTypeError: if ``rules`` is not a rule set, ``count`` or ``first_dealer``
+        not a whole number, or ``rng`` neither a :class:`random.Random` nor a whole number.
+    :raises ArgumentValueError: with reason ``bad_value`` for a negative ``count``,
+        ``too_large`` for more than :data:`~strohmandeln.limits.MAX_PLAYOUTS` (100,000), refused
+        before the first deal; ``bad_seat`` for a ``first_dealer`` that is not 0 or 1.
 
     >>> import random
     >>> from strohmandeln import EXTENDED
@@ -94,18 +93,9 @@ def playouts(rules: RuleSet, count: int, rng: random.Random | int, *, first_deal
     >>> [final.dealer for final in finals], [sum(final.result().totals) for final in finals]
     ([1, 0, 1, 0], [0, 0, 0, 0])
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"playouts() takes a RuleSet, not {type(rules).__name__}")
-    number = args.whole(count)
-    if number is None:
-        raise TypeError(f"the count must be a whole number, not {type(count).__name__}")
-    if number < 0:
-        raise ValueError(f"the count must be 0 or more, not {shown(count)}")
-    count = number
-    dealer = args.seat_or_none(first_dealer)
-    if dealer is None:
-        raise DeckError(Reason.BAD_SEAT, f"the first dealer must be seat 0 or 1, not {shown(first_dealer)}")
-    first_dealer = dealer
+    args.instance(rules, RuleSet, "rules")
+    count = args.count(count, "count", most=args.MAX_PLAYOUTS)
+    first_dealer = args.seat(first_dealer, "first_dealer")
     uniform = args.generator(rng).random
     with _collector_paused():
         return [state_of(deal_out(rules, first_dealer ^ (k & 1), uniform)[0]) for k in range(count)]

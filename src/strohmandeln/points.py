@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .cards import DECK_54, Card, checked_cards
-from ._base.args import enum_member
-from .errors import shown
+from ._base import args
+from .errors import Reason, ValueLookup
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["CardPoints", "Counting", "card_thirds"]
 
 
-class Counting(enum.Enum):
+class Counting(enum.Enum, metaclass=ValueLookup):
     """How card points are counted.
 
     >>> from strohmandeln import CLASSIC, ZWANZIGERRUFEN_40
@@ -57,7 +57,11 @@ class Counting(enum.Enum):
 
         >>> Counting.IN_THREES.thirds(Card.parse("Sküs")), Counting.SIMPLE_SUM.thirds(Card.parse("♥1"))
         (13, 0)
+
+        :raises ArgumentTypeError: if ``card`` is not a :class:`~strohmandeln.Card`.
         """
+        if type(card) is not Card:
+            raise args.wrong_type("card", "a Card", card)
         return _THIRDS[self][card.index]
 
 
@@ -78,22 +82,35 @@ _THIRDS: Final[dict[Counting, tuple[int, ...]]] = {
 def card_thirds(cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> int:
     """The exact worth of ``cards`` in thirds of a point.
 
-    :raises TypeError: if ``cards`` holds something other than cards, or ``counting`` is not
+    :raises ArgumentTypeError: if ``cards`` is not an iterable of cards, or ``counting`` is not
         a :class:`Counting` (or its value).
+    :raises ArgumentValueError: with reason ``bad_value`` for a text that names no counting,
+        ``too_large`` for more than :data:`~strohmandeln.limits.MAX_CONTAINER` (10,000) cards.
 
     >>> from strohmandeln import DECK_54, DECK_40
     >>> card_thirds(DECK_54), card_thirds(DECK_40, Counting.SIMPLE_SUM)
     (210, 264)
     """
-    kind = enum_member(Counting, counting)
-    if kind is None:
-        raise TypeError(f"counting must be a Counting, not {shown(counting)}")
+    kind = args.member(Counting, counting, "counting")
     table = _THIRDS[kind]
     return sum(table[card.index] for card in checked_cards(cards))
 
 
 _FRACTIONS: Final = {0: "", 1: "⅓", 2: "⅔"}
 _FRACTIONS_ASCII: Final = {0: "", 1: " 1/3", 2: " 2/3"}
+
+
+def _thirds(value: object) -> int:
+    """The thirds of a :class:`CardPoints`: a whole number (an ``int``, or NumPy's), never a
+    float, a text or a ``bool``, of at most :data:`~strohmandeln.limits.MAX_THIRDS`."""
+    if type(value) is int and -args.MAX_THIRDS <= value <= args.MAX_THIRDS:
+        return value
+    number = args.whole(value)
+    if number is None:
+        raise args.wrong_type("thirds", "a whole number of thirds", value)
+    if not -args.MAX_THIRDS <= number <= args.MAX_THIRDS:
+        raise args.bad_value("thirds", f"at most {args.MAX_THIRDS:,} in magnitude", number, Reason.TOO_LARGE)
+    return number
 
 
 @attrs.frozen(order=True)
@@ -108,9 +125,25 @@ class CardPoints:
     35⅔ | 35 and 2 cards | 36
     >>> CardPoints(104) + CardPoints(106) == CardPoints(210), CardPoints(106) < CardPoints(107)
     (True, True)
+
+    Thirds are whole numbers only: a float, a text or a ``bool`` is refused (a NumPy integer is
+    taken as the ``int`` it is).
+
+    >>> for wrong in (1.5, "7", True):
+    ...     try:
+    ...         CardPoints(wrong)
+    ...     except TypeError as error:
+    ...         print(error.reason.value, "|", error)
+    wrong_type | thirds must be a whole number of thirds, not a float
+    wrong_type | thirds must be a whole number of thirds, not a str
+    wrong_type | thirds must be a whole number of thirds, not a bool
+
+    :raises ArgumentTypeError: if ``thirds`` is not a whole number.
+    :raises ArgumentValueError: with reason ``too_large`` beyond
+        :data:`~strohmandeln.limits.MAX_THIRDS` (10¹²) in magnitude.
     """
 
-    thirds: int
+    thirds: int = attrs.field(converter=_thirds)
 
     @classmethod
     def of(cls, cards: Iterable[Card], counting: Counting = Counting.IN_THREES) -> CardPoints:
@@ -121,6 +154,8 @@ class CardPoints:
         7
         >>> CardPoints.of(DECK_40, Counting.SIMPLE_SUM).rounded     # R4: 88 in all
         88
+
+        :raises ArgumentError: as :func:`card_thirds`.
         """
         return cls(card_thirds(cards, counting))
 

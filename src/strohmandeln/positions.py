@@ -72,7 +72,7 @@ from ._base import args
 from ._core import setup
 from .actions import Announcement, Play, parse_action
 from .cards import Card, cards_from_text
-from .errors import DeckError, NotationError, Reason, StateError, shown
+from .errors import ArgumentValueError, DeckError, NotationError, Reason, StateError, shown
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 from .table import Phase
@@ -81,57 +81,60 @@ __all__ = ["Position", "position"]
 
 CardsLike = str | Iterable[Card | str]
 
+#: The most cards of one place of a position (a hand, a Strohmann, a seat's won cards) read
+#: from a container: the deck has 54.
+_MOST_CARDS = 54
+#: The most set-up tricks given card by card (a deal has at most 27).
+_MOST_TRICKS = 27
+
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return cards_from_text(value)
-    if not isinstance(value, Iterable):
-        raise DeckError(Reason.INVALID_CARD, f"{what}: expected cards, not {type(value).__name__}")
+    """Cards given as notation text (:func:`~strohmandeln.cards_from_text`) or as a container of
+    cards and card texts."""
+    if args.plain_text(value) is not None:
+        return cards_from_text(value)  # type: ignore[arg-type]
     out: list[Card] = []
-    for card in value:
-        if isinstance(card, str):
-            out.extend(cards_from_text(card))
-        elif isinstance(card, Card):
+    for i, card in enumerate(args.items(value, what, _MOST_CARDS, sets=True, iterable=True)):
+        if type(card) is Card:
             out.append(card)
+        elif args.plain_text(card) is not None:
+            out.extend(cards_from_text(card))
         else:
-            raise DeckError(Reason.INVALID_CARD, f"{what}: not a card: {shown(card)}")
+            raise args.wrong_type(f"{what}[{i}]", "a Card or card text", card)
+    if len(out) > _MOST_CARDS:
+        raise ArgumentValueError(Reason.TOO_LARGE, f"{what} holds at most {_MOST_CARDS} cards")
     return tuple(out)
 
 
-def _pair(value: object, what: str) -> tuple[Any, Any]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
-        raise DeckError(Reason.BAD_SEAT, f"{what}: give exactly two seats")
-    return value[0], value[1]
-
-
 def _hands(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    a, b = _pair(value, "hands")
-    return _cards(a, "hand of seat 0"), _cards(b, "hand of seat 1")
+    a, b = args.pair(value, "hands")
+    return _cards(a, "hands[0]"), _cards(b, "hands[1]")
 
 
 def _won(value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    a, b = _pair(value, "won")
-    return _cards(a, "cards won by seat 0"), _cards(b, "cards won by seat 1")
+    a, b = args.pair(value, "won")
+    return _cards(a, "won[0]"), _cards(b, "won[1]")
 
 
 def _trick_card(value: object, where: str) -> Card | Play:
     """A card of a set-up trick: a card, or a play with a Rostopschin call (R18), given as an
     object or as notation (``"XVII!ross"``); a plain play is its card."""
-    if isinstance(value, str):
-        if "!" in value or "+" in value:
+    text = args.plain_text(value)
+    if text is not None:
+        if "!" in text or "+" in text:
             try:
-                value = parse_action(value)
+                value = parse_action(text)
             except NotationError as error:
                 raise DeckError(Reason.INVALID_CARD, f"{where}: {error.message}") from None
         else:
-            cards = cards_from_text(value)
+            cards = cards_from_text(text)
             if len(cards) != 1:
-                raise DeckError(Reason.INVALID_CARD, f"{where}: give one card, not {shown(value)}")
+                raise DeckError(Reason.INVALID_CARD, f"{where}: give one card, not {shown(text)}")
             return cards[0]
-    if isinstance(value, Card):
+    if type(value) is Card:
         return value
-    if not isinstance(value, Play):
-        raise DeckError(Reason.INVALID_CARD, f"{where}: not a card or a play of one: {shown(value)}")
+    if type(value) is not Play:
+        raise args.wrong_type(where, "a Card, a Play of one or card text", value)
     if value.announcements:
         raise DeckError(
             Reason.ANNOUNCEMENT_NOT_ALLOWED,
@@ -141,26 +144,25 @@ def _trick_card(value: object, where: str) -> Card | Play:
 
 
 def _tricks(value: object) -> tuple[tuple[int, Card | Play, Card | Play], ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise DeckError(Reason.INVALID_CARD, "tricks: give (leader, led card, followed card) for each trick")
     out = []
-    for i, trick in enumerate(value):
-        if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) != 3:
-            raise DeckError(Reason.INVALID_CARD, f"tricks[{i}]: give (leader, led card, followed card)")
-        leader, led, followed = trick
-        seat = args.seat_or_none(leader)
-        if seat is None:
-            raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: the leader must be seat 0 or 1, not {shown(leader)}")
-        out.append((seat, _trick_card(led, f"tricks[{i}]"), _trick_card(followed, f"tricks[{i}]")))
+    for i, trick in enumerate(args.items(value, "tricks", _MOST_TRICKS, iterable=True)):
+        parts = args.items(trick, f"tricks[{i}]", 3)
+        if len(parts) != 3:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"tricks[{i}] must be (leader, led card, followed card)")
+        leader, led, followed = parts
+        seat = args.seat(leader, f"tricks[{i}][0] (the leader)")
+        out.append((seat, _trick_card(led, f"tricks[{i}][1]"), _trick_card(followed, f"tricks[{i}][2]")))
     return tuple(out)
 
 
 def _piles(value: object) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     out = []
-    for seat, piles in enumerate(_pair(value, "strohmaenner")):
-        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence) or len(piles) > 3:
-            raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}: give up to three Strohmänner")
-        got = [_cards(pile, f"Strohmann {k} of seat {seat}") for k, pile in enumerate(piles)]
+    for seat, piles in enumerate(args.pair(value, "strohmaenner")):
+        try:
+            given = args.items(piles, f"strohmaenner[{seat}]", 3)
+        except ArgumentValueError:
+            raise DeckError(Reason.WRONG_DECK_SIZE, f"seat {seat}: give up to three Strohmänner") from None
+        got = [_cards(pile, f"strohmaenner[{seat}][{k}]") for k, pile in enumerate(given)]
         got += [()] * (3 - len(got))
         out.append(tuple(got))
     return out[0], out[1]
@@ -168,27 +170,34 @@ def _piles(value: object) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Car
 
 def _announced(value: object) -> tuple[frozenset[Announcement], frozenset[Announcement]]:
     out = []
-    for seat, anns in enumerate(_pair(value, "announcements")):
-        members: list[Announcement] = []
-        try:
-            for a in anns:
-                member = args.enum_member(Announcement, a)
-                if member is None:
-                    raise TypeError
-                members.append(member)
-        except TypeError:
-            raise DeckError(Reason.INVALID_ACTION, f"seat {seat}: unknown announcement in {shown(anns)}") from None
-        out.append(frozenset(members))
+    for seat, anns in enumerate(args.pair(value, "announcements")):
+        given = args.items(anns, f"announcements[{seat}]", len(Announcement), sets=True, iterable=True)
+        out.append(frozenset(args.member(Announcement, a, f"announcements[{seat}]") for a in given))
     return out[0], out[1]
 
 
-def _seat_or_none(value: object, what: str) -> int | None:
-    if value is None:
-        return None
-    seat = args.seat_or_none(value)
-    if seat is None:
-        raise DeckError(Reason.BAD_SEAT, f"{what} must be seat 0 or 1, not {shown(value)}")
-    return seat
+def _leader(value: object) -> int:
+    return args.seat(value, "leader")
+
+
+def _dealer(value: object) -> int:
+    return args.seat(value, "dealer")
+
+
+def _undertaker(value: object) -> int | None:
+    return args.seat_or_none(value, "undertaker")
+
+
+def _rest_to(value: object) -> int | None:
+    return args.seat_or_none(value, "rest_to")
+
+
+def _doubled(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    args.flag(value, "doubled")
+
+
+def _rules(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    args.instance(value, RuleSet, "rules")
 
 
 @attrs.frozen(kw_only=True)
@@ -209,10 +218,29 @@ class Position:
     ((((), (), ()), ((), (), ())), ((), ()), (frozenset(), frozenset()))
     >>> pos.state()
     <GameState classic dealer=0 phase=play tricks=23 to_act=0>
+
+    A description no deal produces is refused when the position is made:
+
+    >>> from strohmandeln import DeckError
+    >>> try:
+    ...     Position(rules=CLASSIC, hands=("♣K", "♣Q ♣8"), rest_to=0, leader=0)
+    ... except DeckError as error:
+    ...     print(error.reason.value, "|", error)
+    wrong_deck_size | seat 0 has won an odd number of cards; a trick has two
+
+    :raises DeckError: with a reason naming what no play of the game produces (a card twice,
+        an odd number of won cards, a Strohmann top a tarock, R5-R18).
+    :raises NotationError: for card text that names no card, ``too_large`` over
+        :data:`~strohmandeln.limits.MAX_CARD_TEXT` characters.
+    :raises ArgumentTypeError: for a part of the wrong type (``rules`` not a
+        :class:`~strohmandeln.RuleSet`, a seat not a whole number, a hand not cards or card
+        text, ``doubled`` not a ``bool``), named by its place (``hands[1][3]``).
+    :raises ArgumentValueError: with reason ``bad_seat`` for a seat that is not 0 or 1 or a pair
+        of another length, ``too_large`` for more cards or tricks than a deal has.
     """
 
     #: The rule set.
-    rules: RuleSet
+    rules: RuleSet = attrs.field(validator=_rules)
     #: The cards in each seat's hand.
     hands: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(converter=_hands)
     #: Each seat's three Strohmänner, each top card first: the top lies face up, the rest face down.
@@ -223,67 +251,54 @@ class Position:
     won: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(default=((), ()), converter=_won)
     #: The seat whose tricks take every card not given elsewhere, or ``None`` (then every card
     #: must be given).
-    rest_to: int | None = None
+    rest_to: int | None = attrs.field(default=None, converter=_rest_to)
     #: Set-up tricks given card by card, ``(leader, led card, followed card)``, won as R15 says;
     #: they come after the tricks of :attr:`won`, the last one given last, each led by the
     #: winner of the one before. A card played with a Rostopschin call (R18) is given as its
     #: :class:`~strohmandeln.Play` (``Play(XVII, call=Call.ROSS)``, or ``"XVII!ross"``).
     tricks: tuple[tuple[int, Card | Play, Card | Play], ...] = attrs.field(default=(), converter=_tricks)
     #: The seat to lead the next trick.
-    leader: int
+    leader: int = attrs.field(converter=_leader)
     #: The dealer (R5; Elder is the other seat).
-    dealer: int = 0
+    dealer: int = attrs.field(default=0, converter=_dealer)
     #: The undertaker (R8), or ``None`` for a simple game.
-    undertaker: int | None = None
+    undertaker: int | None = attrs.field(default=None, converter=_undertaker)
     #: Whether the undertaker was doubled (R10).
-    doubled: bool = False
+    doubled: bool = attrs.field(default=False, validator=_doubled)
     #: The announcements each seat has made (R17).
     announcements: tuple[frozenset[Announcement], frozenset[Announcement]] = attrs.field(
         default=(frozenset(), frozenset()), converter=_announced
     )
 
+    #: The state the description sets up, built (and so checked) when the position is made.
+    _state: GameState = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        record = setup.build(
+            self.rules,
+            hands=self.hands,
+            strohmaenner=self.strohmaenner,
+            won=self.won,
+            rest_to=self.rest_to,
+            tricks=self.tricks,
+            leader=self.leader,
+            dealer=self.dealer,
+            undertaker=self.undertaker,
+            doubled=self.doubled,
+            announcements=self.announcements,
+        )
+        object.__setattr__(self, "_state", state_of(record))
+
     def state(self) -> GameState:
-        """Validate the description and build the state (phase ``play``, or ``finished`` if no
-        card is left).
+        """The state the description sets up (phase ``play``, or ``finished`` if no card is
+        left): the description was checked when the position was made.
 
         >>> from strohmandeln import CLASSIC, DeckError
         >>> state = Position(rules=CLASSIC, hands=("♣K ♣7", "♣Q ♣8"), rest_to=0, leader=0).state()
         >>> state.phase.value, state.trick_number, state.card_points(0)
         ('play', 25, CardPoints(thirds=185))
-        >>> try:
-        ...     Position(rules=CLASSIC, hands=("♣K", "♣Q ♣8"), rest_to=0, leader=0).state()
-        ... except DeckError as error:
-        ...     print(error.reason.value, "|", error)
-        wrong_deck_size | seat 0 has won an odd number of cards; a trick has two
-
-        :raises DeckError: with a reason naming what is wrong.
         """
-        rules = self.rules
-        if not isinstance(rules, RuleSet):
-            raise DeckError(Reason.NO_DECK_SOURCE, f"rules must be a RuleSet, not {type(rules).__name__}")
-        leader = _seat_or_none(self.leader, "the leader")
-        dealer = _seat_or_none(self.dealer, "the dealer")
-        undertaker = _seat_or_none(self.undertaker, "the undertaker")
-        rest_to = _seat_or_none(self.rest_to, "rest_to")
-        if leader is None or dealer is None:
-            raise DeckError(Reason.BAD_SEAT, "give the leader and the dealer as seats 0 or 1")
-        if type(self.doubled) is not bool:
-            raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
-        return state_of(
-            setup.build(
-                rules,
-                hands=self.hands,
-                strohmaenner=self.strohmaenner,
-                won=self.won,
-                rest_to=rest_to,
-                tricks=self.tricks,
-                leader=leader,
-                dealer=dealer,
-                undertaker=undertaker,
-                doubled=self.doubled,
-                announcements=self.announcements,
-            )
-        )
+        return self._state
 
     @classmethod
     def of(cls, state: GameState) -> Position:
@@ -301,9 +316,9 @@ class Position:
 
         :raises StateError: for a state dealt from a deck order (:meth:`at` describes any
             moment of it).
+        :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"not a GameState: {type(state).__name__}")
+        args.instance(state, GameState, "state")
         if state.order is not None:
             raise StateError(Reason.NO_DECK_SOURCE, "the state was dealt from a deck order, not set up as a position")
         return cls._described(state.rules, setup.describe(record_of(state)))
@@ -332,9 +347,9 @@ class Position:
 
         :raises StateError: with reason ``wrong_phase`` before the card play, during a trick or
             for a void deal.
+        :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"not a GameState: {type(state).__name__}")
+        args.instance(state, GameState, "state")
         phase = state.phase
         if phase is Phase.FINISHED and state.void_reason is not None:
             raise StateError(Reason.WRONG_PHASE, "a void deal has no card play to set up")
@@ -373,7 +388,12 @@ def position(
     doubled: bool = False,
     announcements: Sequence[Iterable[Announcement | str]] = ((), ()),
 ) -> GameState:
-    """Build a play-phase state from a description; see :class:`Position` (same arguments).
+    """Build a play-phase state from a description; see :class:`Position` (same arguments, the
+    same errors).
+
+    :raises DeckError: as :class:`Position`, for a description no deal produces.
+    :raises ArgumentError: as :class:`Position`, for a part of the wrong type or value.
+    :raises NotationError: for card text that names no card (``too_large`` over the cap).
 
     >>> from strohmandeln import CLASSIC, parse_action
     >>> state = position(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ._base import checked
+from ._base import args, checked
 from .errors import quoted
 from .rules import Bonus, Deck, DrawDoubling, FirstLead, RuleSet, ScoringTable, UndertakenDraw
 
@@ -121,8 +121,10 @@ def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
     >>> import attrs
     >>> rules_ref(CLASSIC), rules_ref(attrs.evolve(CLASSIC, name="house"))["name"]
     ('classic', 'house')
+
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
-    preset = PRESETS.get(rules.name)
+    preset = PRESETS.get(args.instance(rules, RuleSet, "rules").name)
     return rules.name if preset is not None and preset == rules else rules.to_dict()
 
 
@@ -134,14 +136,22 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
     'beck'
     >>> rules_from_dict(CLASSIC.to_dict()) == CLASSIC
     True
+
+    :raises SerializationError: for a name of no preset or a malformed or inconsistent
+        description, at ``path``.
+    :raises ArgumentTypeError: if ``path`` is not a text.
+    :raises ArgumentValueError: with reason ``too_large`` for a path over 1,000 characters.
     """
-    if isinstance(data, str):
+    path = args.text(path, "path", 1000)
+    if args.is_a(data, str):
         name = checked.text(data, path)
         preset = PRESETS.get(name)
         if preset is None:
             raise checked.fail(path, f"no preset named {quoted(name, 30)}; presets: {', '.join(PRESETS)}")
         return preset
-    if isinstance(data, dict) and "format" in data:
+    plain = checked.plain_dict(data)
+    if plain is not None and "format" in plain:
+        data = plain
         checked.header(data, "rules", *checked.document_fields(RuleSet))
         data = {key: value for key, value in data.items() if key not in ("format", "type")}
     return RuleSet.from_dict(data, path)

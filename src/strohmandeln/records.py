@@ -58,10 +58,11 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
+from ._base import args
 from ._base.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
-from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, quoted
+from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
 from .dealing import deal
 from .match import Match
 from .presets import PRESETS, rules_from_dict
@@ -96,6 +97,10 @@ class RecordError(SerializationError):
     3 None bad_seat | line 3: dealer must be 0 or 1, not '2'
     >>> issubclass(RecordError, SerializationError)
     True
+
+    :raises ArgumentTypeError: if ``reason`` or ``cause`` is not a :class:`~strohmandeln.Reason`,
+        ``message`` not a text, ``line`` or ``token`` not a whole number.
+    :raises ArgumentValueError: for a negative line or a token below 1.
     """
 
     line: int
@@ -106,8 +111,10 @@ class RecordError(SerializationError):
         self, message: str, *, line: int, token: int | None = None, cause: Reason = Reason.INVALID_RECORD, reason: Reason = Reason.INVALID_RECORD
     ) -> None:
         super().__init__(reason, message)
-        self.line = line
-        self.token = token
+        if type(cause) is not Reason:
+            raise args.wrong_type("cause", "a Reason", cause)
+        self.line = args.count(line, "line")
+        self.token = None if token is None else args.count(token, "token", least=1)
         self.cause = cause
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -190,9 +197,11 @@ def dumps(state: GameState, *, ascii: bool = False) -> str:
 
     :param ascii: write cards in ASCII notation (``hK``, ``Skus``).
     :raises SerializationError: for a state set up as a position (it has no deck order).
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState` or
+        ``ascii`` not a ``bool``.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"dumps() takes a GameState, not {type(state).__name__}")
+    args.instance(state, GameState, "state")
+    ascii = args.flag(ascii, "ascii")
     lines = [f"{_DEAL_MAGIC} {VERSION}", _rules_line(state.rules), *_deal_lines(state, ascii)]
     return "\n".join(lines) + "\n"
 
@@ -206,9 +215,12 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     >>> lines = dumps_match(match).splitlines()
     >>> lines[:5], lines[6:]
     (['strohmandeln-match 1', 'rules classic', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
+
+    :raises ArgumentTypeError: if ``match`` is not a :class:`~strohmandeln.Match` or ``ascii``
+        not a ``bool``.
     """
-    if not isinstance(match, Match):
-        raise TypeError(f"dumps_match() takes a Match, not {type(match).__name__}")
+    args.instance(match, Match, "match")
+    ascii = args.flag(ascii, "ascii")
     lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
     for number, state in enumerate(match.deals, 1):
         lines.append(f"deal {number}")
@@ -224,8 +236,10 @@ class _Lines:
     """The meaningful lines of a record: (line number, text without comment), non-empty."""
 
     def __init__(self, text: object, limit: int = MAX_RECORD) -> None:
-        if not isinstance(text, str):
-            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+        plain = args.plain_text(text)
+        if plain is None:
+            raise RecordError(f"a record is text, not {a_type(text)}", line=0)
+        text = plain
         if len(text) > limit:
             raise RecordError(f"a record is at most {limit} characters", line=0, reason=Reason.TOO_LARGE)
         self.items: list[tuple[int, str]] = []

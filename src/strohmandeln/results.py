@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._base import checked
+from ._base import args, checked
 from .errors import Reason, SerializationError, StateError, quoted
 from .points import CardPoints
 from .presets import PRESETS
@@ -147,8 +147,9 @@ class DealResult:
 
         :raises StateError: ``wrong_rules`` if ``rules`` is not the rule set the deal was scored by
            (by name).
+        :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
         """
-        if not isinstance(rules, RuleSet) or rules.name != self.rules:
+        if args.instance(rules, RuleSet, "rules").name != self.rules:
             raise StateError(Reason.WRONG_RULES, f"a result of the {quoted(self.rules, 30)} rules")
         if self.void is not None:
             return False
@@ -190,6 +191,8 @@ class DealResult:
         without ``rules`` gets only the checks that hold for every rule set.
 
         :raises SerializationError: on anything malformed or inconsistent.
+        :raises ArgumentTypeError: if ``rules`` is neither ``None`` nor a
+            :class:`~strohmandeln.RuleSet`.
 
         >>> from strohmandeln import CLASSIC, SerializationError, deal
         >>> state = deal(CLASSIC, dealer=0, rng=11)
@@ -205,6 +208,8 @@ class DealResult:
         ...     print(error.reason.value, "|", error)
         malformed_document | result: totals do not add up
         """
+        if rules is not None:
+            args.instance(rules, RuleSet, "rules")
         d = checked.obj(data, "result", _RESULT_FIELDS)
         thirds = _pair(d["card_points_thirds"], "result.card_points_thirds")
         totals = _pair(d["totals"], "result.totals")
@@ -225,8 +230,6 @@ class DealResult:
             raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: unknown void reason")
         problem = _inconsistency(result)
         if problem is None:
-            if rules is not None and not isinstance(rules, RuleSet):
-                raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
             if rules is not None and rules.name != result.rules:
                 problem = f"a result of the {result.rules[:30]!r} rules, not of {rules.name[:30]!r}"
             else:

@@ -21,9 +21,8 @@ from typing import Any, Final
 import attrs
 
 from .cards import DECK_40, DECK_54, Card
-from ._base import checked
-from ._base.args import enum_member
-from .errors import Reason, RuleSetError, quoted, shown
+from ._base import args, checked
+from .errors import ArgumentValueError, Reason, RuleSetError, ValueLookup, quoted
 from .points import Counting
 
 __all__ = [
@@ -40,7 +39,7 @@ __all__ = [
 ]
 
 
-class Deck(enum.Enum):
+class Deck(enum.Enum, metaclass=ValueLookup):
     """The two packs (R1, R4) with their deal layout (R6) and counting (R2, R4).
 
     >>> from strohmandeln import CLASSIC
@@ -126,7 +125,7 @@ class Deck(enum.Enum):
         return self.card_count // 2
 
 
-class FirstLead(enum.Enum):
+class FirstLead(enum.Enum, metaclass=ValueLookup):
     """Who leads to the first trick (R5).
 
     >>> from strohmandeln import CLASSIC, FURR
@@ -140,7 +139,7 @@ class FirstLead(enum.Enum):
     UNDERTAKER = "undertaker"
 
 
-class BothPass(enum.Enum):
+class BothPass(enum.Enum, metaclass=ValueLookup):
     """What happens when both players pass (R9).
 
     >>> from strohmandeln import CLASSIC
@@ -156,7 +155,7 @@ class BothPass(enum.Enum):
     THROW_IN = "throw_in"
 
 
-class LastCard(enum.Enum):
+class LastCard(enum.Enum, metaclass=ValueLookup):
     """Whether the last card of a Strohmann is shown before it is taken up (R12).
 
     >>> from strohmandeln import CLASSIC
@@ -170,7 +169,7 @@ class LastCard(enum.Enum):
     SHOWN = "shown"
 
 
-class UndertakenDraw(enum.Enum):
+class UndertakenDraw(enum.Enum, metaclass=ValueLookup):
     """What a 35:35 card play means in an undertaken game (R25).
 
     >>> from strohmandeln import BECK, CLASSIC
@@ -184,7 +183,7 @@ class UndertakenDraw(enum.Enum):
     DRAW = "draw"
 
 
-class ValatReplaces(enum.Enum):
+class ValatReplaces(enum.Enum, metaclass=ValueLookup):
     """What a Valat replaces (R21).
 
     >>> from strohmandeln import CLASSIC
@@ -202,7 +201,7 @@ class ValatReplaces(enum.Enum):
     GAME_AND_BONUSES = "game_and_bonuses"
 
 
-class DrawDoubling(enum.Enum):
+class DrawDoubling(enum.Enum, metaclass=ValueLookup):
     """How long later deals count double after a drawn card play (or a tie, where the table's
     :attr:`~ScoringTable.tie_doubles` says so) (R26).
 
@@ -221,7 +220,7 @@ class DrawDoubling(enum.Enum):
     NONE = "none"
 
 
-class Bonus(enum.Enum):
+class Bonus(enum.Enum, metaclass=ValueLookup):
     """Every bonus the scoring tables know (R17–R23).
 
     >>> from strohmandeln import EXTENDED
@@ -304,17 +303,18 @@ def _choice(choices: type[enum.Enum]) -> dict[str, checked.Kind]:
 
 
 def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tuple[tuple[Bonus, int], ...]:
-    try:
-        items = list(value.items() if isinstance(value, Mapping) else value)
-    except TypeError:
-        raise RuleSetError(Reason.INCONSISTENT_RULES, "bonuses must be a mapping or pairs of (Bonus, value)") from None
+    """The bonuses of a table: a mapping or pairs of a :class:`Bonus` (or its value) and its
+    game value, in :class:`Bonus` order (the values are checked by the field's kind)."""
+    mapping = checked.plain_dict(value)
+    items = tuple(mapping.items()) if mapping is not None else args.items(value, "bonuses", len(Bonus), sets=True, iterable=True)
+    if len(items) > len(Bonus):
+        raise ArgumentValueError(Reason.TOO_LARGE, f"bonuses must hold at most {len(Bonus)} bonuses")
     pairs: dict[Bonus, int] = {}
-    for item in items:
-        pair = list(item) if isinstance(item, (tuple, list)) else ()
-        bonus = enum_member(Bonus, pair[0]) if len(pair) == 2 else None
-        if bonus is None:
-            what = f"bonus: {shown(pair[0])}" if len(pair) == 2 else f"bonus and its value: {shown(item)}"
-            raise RuleSetError(Reason.INCONSISTENT_RULES, f"not a {what}")
+    for i, item in enumerate(items):
+        pair = args.items(item, f"bonuses[{i}]", 2)
+        if len(pair) != 2:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"bonuses[{i}] must be a pair of a Bonus and its value")
+        bonus = args.member(Bonus, pair[0], f"bonuses[{i}][0]")
         if bonus in pairs:
             raise RuleSetError(Reason.INCONSISTENT_RULES, f"bonus {bonus.value} is given twice")
         pairs[bonus] = pair[1]
@@ -329,7 +329,14 @@ class ScoringTable:
     doubling (R10, which doubles the base line only). A ``*_major`` value of ``None`` means the
     table has no such cell.
 
-    The table is checked when a :class:`RuleSet` is built from it (against that rule set's deck).
+    The table's values are checked when a :class:`RuleSet` is built from it (against that rule
+    set's deck); their types when it is made.
+
+    :raises ArgumentTypeError: for a field of the wrong type (a value that is no whole number,
+        bonuses that are neither a mapping nor pairs).
+    :raises ArgumentValueError: for a text that names no member or bonus, or more bonuses than
+        there are.
+    :raises RuleSetError: with reason ``inconsistent_rules`` for a bonus given twice.
 
     >>> table = ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses={Bonus.PAGAT: 1})
     >>> table.bonuses, table.simple_won_major, table.draw_doubling
@@ -365,13 +372,21 @@ class ScoringTable:
     #: of a Nullrunde — triggers doubled deals as a drawn card play does ([000]; not [001], [004]).
     tie_doubles: bool = attrs.field(default=False, metadata=_FLAG)
 
+    def __attrs_post_init__(self) -> None:
+        checked.typed_fields(self)
+
     def value_of(self, bonus: Bonus) -> int | None:
         """The bonus's value, or ``None`` if it is not in force.
 
         >>> from strohmandeln import CLASSIC
-        >>> CLASSIC.scoring.value_of(Bonus.VALAT), CLASSIC.scoring.value_of(Bonus.UHU)
+        >>> CLASSIC.scoring.value_of(Bonus.VALAT), CLASSIC.scoring.value_of("uhu")
         (12, None)
+
+        :raises ArgumentTypeError: if ``bonus`` is neither a :class:`Bonus` nor its value.
+        :raises ArgumentValueError: with reason ``bad_value`` for a text that names no bonus.
         """
+        if type(bonus) is not Bonus:
+            bonus = args.member(Bonus, bonus, "bonus")
         return next((points for b, points in self.bonuses if b is bonus), None)
 
     def has(self, bonus: Bonus) -> bool:
@@ -380,6 +395,8 @@ class ScoringTable:
         >>> from strohmandeln import BECK, CLASSIC
         >>> BECK.scoring.has(Bonus.MONDFANG), CLASSIC.scoring.has(Bonus.MONDFANG)
         (True, False)
+
+        :raises ArgumentError: as :meth:`value_of`.
         """
         return self.value_of(bonus) is not None
 
@@ -399,7 +416,11 @@ class ScoringTable:
 
         >>> ScoringTable.from_dict({"simple_won": 1, "undertaken_won": 2, "undertaken_lost": 3}).major_points
         45
+
+        :raises SerializationError: for a malformed description, at ``path``.
+        :raises ArgumentTypeError: if ``path`` is not a text (``too_large`` over 1,000 characters).
         """
+        path = args.text(path, "path", 1000)
         table: ScoringTable = checked.from_fields(cls, data, path)
         return table
 
@@ -410,6 +431,13 @@ class RuleSet:
 
     Build one with keyword arguments, or derive one from a preset with :func:`attrs.evolve`. The
     constructor refuses contradictory parts with :class:`~strohmandeln.RuleSetError`.
+
+    :raises ArgumentTypeError: for a part of the wrong type (a name that is no text, a deck that
+        is neither a :class:`Deck` nor its value, a scoring that is no :class:`ScoringTable`).
+    :raises ArgumentValueError: for the value of no member (``deck="52"``).
+    :raises RuleSetError: with reason ``inconsistent_rules`` for parts out of range or that
+        contradict each other (a name of no or too many characters, a threshold outside the
+        deck's points, a bonus whose cards the deck lacks).
 
     >>> import attrs
     >>> from strohmandeln import CLASSIC, LastCard
@@ -438,6 +466,7 @@ class RuleSet:
     source: str = attrs.field(default="", metadata={checked.KIND: checked.Text(0, 1000)})
 
     def __attrs_post_init__(self) -> None:
+        checked.typed_fields(self)
         problems = list(_problems(self))
         if problems:
             raise RuleSetError(Reason.INCONSISTENT_RULES, f"rule set {quoted(self.name, 30)}: " + "; ".join(problems))
@@ -470,7 +499,11 @@ class RuleSet:
         >>> RuleSet.from_dict({"name": "x", "scoring": {"simple_won": 1}})
         Traceback (most recent call last):
         strohmandeln.errors.SerializationError: rules.scoring: missing field 'undertaken_won'
+
+        :raises SerializationError: for a malformed or inconsistent description, at ``path``.
+        :raises ArgumentTypeError: if ``path`` is not a text (``too_large`` over 1,000 characters).
         """
+        path = args.text(path, "path", 1000)
         rules: RuleSet = checked.from_fields(cls, data, path)
         return rules
 

@@ -124,7 +124,8 @@ class Sampler:
     >>> all(guess.view(0) == sampler.view for guess in guesses)
     True
 
-    :raises TypeError: if ``view`` is not a view (a state is sampled through ``state.view(player)``).
+    :raises ArgumentTypeError: if ``view`` is not a view (a state is sampled through
+        ``state.view(player)``).
     :raises StateError: if no deal or position is consistent with the view.
     """
 
@@ -133,9 +134,9 @@ class Sampler:
     _model: models.Model
 
     def __init__(self, view: PlayerView) -> None:
-        if not isinstance(view, PlayerView):
-            hint = ": sample a view, state.view(player)" if isinstance(view, GameState) else ""
-            raise TypeError(f"not a PlayerView: {type(view).__name__}{hint}")
+        if type(view) is not PlayerView:
+            expected = "a PlayerView (sample state.view(player))" if args.is_a(view, GameState) else "a PlayerView"
+            raise args.wrong_type("view", expected, view)
         self._view = view
         self._model = models.model(seen_of(view))
 
@@ -145,8 +146,12 @@ class Sampler:
         return self._view
 
     def sample(self, rng: random.Random | int, *, replay: bool = False) -> GameState:
-        """A full state consistent with the view (see :func:`sample`)."""
+        """A full state consistent with the view (see :func:`sample`).
+
+        :raises ArgumentTypeError: as :func:`sample`, for ``rng`` and ``replay``.
+        """
         gen = args.generator(rng)
+        replay = args.flag(replay, "replay")
         places, hands = self._model.draw(gen)
         s = seen_of(self._view)
         if replay:
@@ -173,7 +178,11 @@ class Sampler:
         return models.count(self._model)
 
     def sample_order(self, rng: random.Random | int) -> tuple[Card, ...]:
-        """Only the deck order of a :meth:`sample` (see :func:`sample_order`)."""
+        """Only the deck order of a :meth:`sample` (see :func:`sample_order`).
+
+        :raises StateError: with reason ``no_deck_source`` for a view of a position.
+        :raises ArgumentTypeError: as :func:`sample`, for ``rng``.
+        """
         gen = args.generator(rng)
         if models.is_position(self._model):
             raise StateError(Reason.NO_DECK_SOURCE, "a position has no deck order: use sample() for a state")
@@ -192,8 +201,9 @@ def sample(view: PlayerView, rng: random.Random | int, *, replay: bool = False) 
         checks it).
     :raises StateError: if no deal or position is consistent with the view (a view loaded from
         a document always has one).
-    :raises DeckError: with reason ``no_deck_source`` if ``rng`` is neither a Random nor an int.
-    :raises TypeError: if ``view`` is not a view (a state is sampled through ``state.view(player)``).
+    :raises ArgumentTypeError: if ``view`` is not a view (a state is sampled through
+        ``state.view(player)``), ``rng`` neither a :class:`random.Random` nor a whole number, or
+        ``replay`` not a ``bool``.
 
     >>> from strohmandeln import CLASSIC, deal
     >>> view = deal(CLASSIC, dealer=1, rng=3).view(0)
@@ -220,6 +230,7 @@ def sample_order(view: PlayerView, rng: random.Random | int) -> tuple[Card, ...]
     (True, True)
 
     :raises StateError: with reason ``no_deck_source`` for a view of a position.
+    :raises ArgumentTypeError: as :func:`sample`.
     """
     return Sampler(view).sample_order(rng)
 

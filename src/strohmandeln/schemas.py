@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 
 from . import errors
-from ._base import checked
+from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .errors import Reason, shown
@@ -519,11 +519,12 @@ def schema(name: str) -> dict[str, Any]:
     >>> view["$defs"]["seat"], view["$defs"]["announcement"]
     ({'type': 'integer', 'minimum': 0, 'maximum': 1}, {'enum': ['trull', 'kings']})
 
-    :raises ValueError: for another name.
+    :raises ArgumentTypeError: if ``name`` is not a text.
+    :raises ArgumentValueError: with reason ``bad_value`` for another name.
     """
-    builder = _BUILDERS.get(name) if isinstance(name, str) else None
+    builder = _BUILDERS.get(args.text(name, "name", 64))
     if builder is None:
-        raise ValueError(f"no schema named {shown(name)}; the schemas are {', '.join(NAMES)}")
+        raise args.bad_value("name", f"the name of a schema ({', '.join(NAMES)})", name)
     return builder()
 
 
@@ -533,5 +534,7 @@ def dumps(name: str) -> str:
 
     >>> json.loads(dumps("action")) == schema("action")
     True
+
+    :raises ArgumentError: as :func:`schema`.
     """
     return json.dumps(schema(name), ensure_ascii=False, indent=2)

@@ -35,7 +35,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from ._base import checked
+from ._base import args, checked
 from ._core.documents import dealt_record, read_action, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
@@ -92,8 +92,10 @@ def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     >>> from strohmandeln import CLASSIC
     >>> rules_from_dict(rules_to_dict(CLASSIC)) == CLASSIC
     True
+
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
-    return {**checked.head("rules"), **rules.to_dict()}
+    return {**checked.head("rules"), **args.instance(rules, RuleSet, "rules").to_dict()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -105,7 +107,11 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
     >>> action_to_dict(parse_action("XVII!ross"))
     {'format': 1, 'type': 'action', 'action': 'XVII!ross'}
+
+    :raises ArgumentTypeError: if ``action`` is not an action.
     """
+    if not args.is_a(action, _ACTION_TYPES):
+        raise args.wrong_type("action", "an action", action)
     return {**checked.head("action"), "action": str(action)}
 
 
@@ -116,6 +122,8 @@ def action_from_dict(data: object) -> Action:
     Play(card=Card.parse('♥K'), announcements=frozenset({<Announcement.TRULL: 'trull'>}), call=None)
     >>> action_from_dict(action_to_dict(Pass()))
     Pass()
+
+    :raises SerializationError: if the document is malformed or its action no action.
     """
     d = checked.header(data, "action", ("action",))
     return read_action(d["action"], "action")
@@ -133,8 +141,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     >>> doc = state_to_dict(deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()))
     >>> doc["type"], doc["rules"], doc["dealer"], doc["order"][:3], doc["actions"]
     ('state', 'classic', 0, ['I', 'II', 'III'], ['pass'])
+
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
     """
-    return state.to_dict()
+    return args.instance(state, GameState, "state").to_dict()
 
 
 def state_from_dict(data: object, *, dealt_only: bool = False) -> GameState:
@@ -171,8 +181,10 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     ('view', 1, 'play', [[1, 'pass'], [0, 'pass']])
     >>> doc["hand"][:3], doc["known_hands"][0], doc["strohmaenner"][0][0]
     (['I', 'II', 'III'], [], {'face_up': '♠J', 'face_down': 3})
+
+    :raises ArgumentTypeError: if ``view`` is not a :class:`~strohmandeln.views.PlayerView`.
     """
-    return view.to_dict()
+    return args.instance(view, PlayerView, "view").to_dict()
 
 
 def view_from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:
@@ -221,8 +233,10 @@ def result_to_dict(result: DealResult) -> dict[str, Any]:
     >>> doc = result_to_dict(score(state))
     >>> doc["type"], doc["undertaker"], doc["card_play_winner"], doc["totals"]
     ('result', 1, 0, [3, -3])
+
+    :raises ArgumentTypeError: if ``result`` is not a :class:`~strohmandeln.scoring.DealResult`.
     """
-    return {**checked.head("result"), **result.to_dict()}
+    return {**checked.head("result"), **args.instance(result, DealResult, "result").to_dict()}
 
 
 def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
@@ -238,11 +252,18 @@ def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
     >>> result = result_from_dict(result_to_dict(score(state)))
     >>> result == score(state), result.totals
     (True, (3, -3))
+
+    :raises SerializationError: if the document is malformed, inconsistent or not of ``rules``.
+    :raises ArgumentTypeError: if ``rules`` is neither ``None`` nor a :class:`~strohmandeln.RuleSet`.
     """
-    if not isinstance(data, dict):
+    if rules is not None:
+        args.instance(rules, RuleSet, "rules")
+    plain = checked.plain_dict(data)
+    if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
+    data = plain
     extra = tuple(k for k in data if k not in ("format", "type"))
-    d = checked.header(data, "result", (), tuple(k for k in extra if isinstance(k, str)))
+    d = checked.header(data, "result", (), tuple(k for k in extra if type(k) is str))
     body = {k: v for k, v in d.items() if k not in ("format", "type")}
     try:
         return DealResult.from_dict(body, rules)
@@ -267,7 +288,10 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     ('match', 'classic', 0, 1)
     >>> sorted(doc["deals"][0])
     ['actions', 'dealer', 'order']
+
+    :raises ArgumentTypeError: if ``match`` is not a :class:`~strohmandeln.Match`.
     """
+    args.instance(match, Match, "match")
     deals = []
     for state in match.deals:
         doc = state.to_dict()
@@ -290,6 +314,9 @@ def match_from_dict(data: object) -> Match:
     >>> loaded = match_from_dict(match_to_dict(match))
     >>> loaded == match, loaded.scores
     (True, (3, -3))
+
+    :raises SerializationError: if the document is malformed, or a deal cannot be replayed or
+        recorded (the path names it).
     """
     d = checked.header(data, "match", ("rules", "first_dealer", "deals"))
     rules = rules_from_dict(d["rules"])
@@ -327,20 +354,25 @@ def to_dict(obj: object) -> dict[str, Any]:
     ['rules', 'action', 'state', 'view']
     >>> to_dict(Pass())
     {'format': 1, 'type': 'action', 'action': 'pass'}
+
+    :raises ArgumentTypeError: for a value of any other type.
     """
-    if isinstance(obj, RuleSet):
-        return rules_to_dict(obj)
-    if isinstance(obj, GameState):
-        return state_to_dict(obj)
-    if isinstance(obj, PlayerView):
-        return view_to_dict(obj)
-    if isinstance(obj, DealResult):
-        return result_to_dict(obj)
-    if isinstance(obj, Match):
-        return match_to_dict(obj)
-    if isinstance(obj, (Play, Fold, Keep, Take, Pass, Double, NoDouble)):
-        return action_to_dict(obj)
-    raise TypeError(f"cannot serialize {type(obj).__name__}")
+    if args.is_a(obj, RuleSet):
+        return rules_to_dict(obj)  # type: ignore[arg-type]
+    if args.is_a(obj, GameState):
+        return state_to_dict(obj)  # type: ignore[arg-type]
+    if args.is_a(obj, PlayerView):
+        return view_to_dict(obj)  # type: ignore[arg-type]
+    if args.is_a(obj, DealResult):
+        return result_to_dict(obj)  # type: ignore[arg-type]
+    if args.is_a(obj, Match):
+        return match_to_dict(obj)  # type: ignore[arg-type]
+    if args.is_a(obj, _ACTION_TYPES):
+        return action_to_dict(obj)  # type: ignore[arg-type]
+    raise args.wrong_type("obj", "a rule set, an action, a state, a view, a deal result or a match", obj)
+
+
+_ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
 _LOADERS: Final[dict[str, Callable[[object], Any]]] = {
@@ -367,11 +399,18 @@ def from_dict(data: object, *, dealt_only: bool = False) -> Any:
     ... except SerializationError as error:
     ...     print(error)
     type: expected one of rules, action, state, view, result, match
+
+    :raises SerializationError: if the document is malformed, of another type or refused by its
+        loader.
+    :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
     """
-    if not isinstance(data, dict):
+    dealt_only = args.flag(dealt_only, "dealt_only")
+    plain = checked.plain_dict(data)
+    if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
+    data = plain
     kind = data.get("type")
-    loader = _LOADERS.get(kind) if isinstance(kind, str) else None
+    loader = _LOADERS.get(kind) if type(kind) is str else None
     if loader is None:
         if "format" in data and type(data["format"]) is int and data["format"] != FORMAT:
             checked.header(data, "", ())  # reports the unsupported version
@@ -386,6 +425,8 @@ def to_json(obj: object) -> str:
 
     >>> to_json(parse_action("♥K+trull"))
     '{"format":1,"type":"action","action":"♥K+trull"}'
+
+    :raises ArgumentTypeError: as :func:`to_dict`.
     """
     return json.dumps(to_dict(obj), ensure_ascii=False, separators=(",", ":"))
 
@@ -406,5 +447,12 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON, dealt_only: bool
     ... except SerializationError as error:
     ...     print(error.reason.value, "|", error)
     too_large | document: nested too deeply
+
+    :raises SerializationError: as :func:`from_dict`; ``too_large`` for text longer than
+        ``max_length``.
+    :raises ArgumentTypeError: if ``max_length`` is not a whole number or ``dealt_only`` not a
+        ``bool``.
+    :raises ArgumentValueError: if ``max_length`` is negative.
     """
+    dealt_only = args.flag(dealt_only, "dealt_only")
     return from_dict(checked.parse_json(text, max_length), dealt_only=dealt_only)

@@ -51,11 +51,11 @@ from typing import Any, Final
 
 import attrs
 
-from ._base import checked
+from ._base import args, checked
 from ._core.documents import read_action, replay
 from .actions import Action
 from .dealing import deal
-from .errors import Reason, StateError, StrohmandelnError
+from .errors import ArgumentValueError, Reason, StateError, StrohmandelnError
 from .match import Match, Standing
 from .presets import rules_from_dict, rules_ref
 from .rules import DrawDoubling, RuleSet
@@ -78,11 +78,11 @@ _FIELDS: Final = (
 
 def _secret_bytes(value: object, what: str) -> bytes:
     """A dealing secret or a signing key: 16 to 64 bytes (a server's own value, not a player's)."""
-    if not isinstance(value, bytes):
-        raise TypeError(f"the {what} must be bytes, not {type(value).__name__}")
+    if type(value) is not bytes:
+        raise args.wrong_type(f"the {what}", "bytes", value)
     low, high = _SECRET_SIZES
     if not low <= len(value) <= high:
-        raise ValueError(f"the {what} must be {low} to {high} bytes long, not {len(value)}")
+        raise ArgumentValueError(Reason.BAD_VALUE, f"the {what} must be {low} to {high} bytes long, not {len(value)}")
     return value
 
 
@@ -150,6 +150,11 @@ class Session:
         (1, (0, 0), 0)
         >>> Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1) == session
         True
+
+        :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`,
+            ``secret`` not ``bytes`` or ``first_dealer`` not a whole number.
+        :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``) or a
+            dealer that is not 0 or 1 (``bad_seat``).
         """
         standing = Match.start(rules, first_dealer=first_dealer).standing
         secret = _secret_bytes(secret, "dealing secret")
@@ -164,6 +169,9 @@ class Session:
         """The session after ``action`` in the deal in progress: :meth:`GameState.apply
         <strohmandeln.GameState.apply>` with the same checks (``player`` and ``expected_ply``
         for moves from the outside) and the same errors; the session is unchanged by a refusal.
+
+        :raises IllegalActionError: as :meth:`GameState.apply <strohmandeln.GameState.apply>`.
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
         """
         return attrs.evolve(self, state=self.state.apply(action, player, expected_ply))
 
@@ -194,9 +202,12 @@ class Session:
         dealt, the history of the deals must be the session's and the match must stand where the
         session stands.
 
-        :raises StateError: ``not_a_state``, ``not_finished`` and the others of
+        :raises StateError: ``not_finished`` and the others of
             :meth:`Match.record <strohmandeln.Match.record>` for a deal that cannot be recorded;
             ``malformed_document`` if the archive is not this session's.
+        :raises ArgumentTypeError: if ``deals`` is not an iterable.
+        :raises ArgumentValueError: with reason ``too_large`` for more than
+            ``serialization.MAX_DEALS`` (10,000) deals.
 
         >>> import strohmandeln as sm
         >>> session, archive = Session.start(sm.CLASSIC, secret=bytes(16)), []
@@ -215,7 +226,7 @@ class Session:
         """
         recorded = self.standing.deals_recorded
         states = []
-        for number, state in enumerate(deals):
+        for number, state in enumerate(args.items(deals, "deals", checked.MAX_DEALS, iterable=True)):
             if number >= recorded:
                 raise StateError(Reason.MALFORMED_DOCUMENT, f"the archive holds more than the session's {recorded} deals")
             states.append(state)
@@ -246,6 +257,9 @@ class Session:
         >>> doc = Session.start(sm.CLASSIC, secret=bytes(16)).apply(sm.Pass()).to_dict(key=bytes(32))
         >>> doc["type"], doc["rules"], doc["scores"], doc["actions"], len(doc["signature"])
         ('session', 'classic', [0, 0], ['pass'], 64)
+
+        :raises ArgumentTypeError: if ``key`` is not ``bytes``.
+        :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = _secret_bytes(key, "signing key")
         s = self.standing
@@ -275,6 +289,8 @@ class Session:
 
         :raises SerializationError: ``malformed_document``, ``unsupported_version``,
             ``too_large``, ``bad_signature``, or the reason of the rule an action breaks.
+        :raises ArgumentTypeError: if ``key`` is not ``bytes``.
+        :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = _secret_bytes(key, "signing key")
         d = checked.header(data, "session", _FIELDS)
@@ -322,7 +338,10 @@ class Session:
         return cls(standing=standing, state=state, secret=secret, history=history)
 
     def to_json(self, *, key: bytes) -> str:
-        """:meth:`to_dict` as compact JSON text."""
+        """:meth:`to_dict` as compact JSON text.
+
+        :raises ArgumentError: as :meth:`to_dict`.
+        """
         return json.dumps(self.to_dict(key=key), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -331,6 +350,8 @@ class Session:
         (:meth:`from_dict`).
 
         :raises SerializationError: as :meth:`from_dict`, and ``too_large`` for longer text.
+        :raises ArgumentError: as :meth:`from_dict` for the key, and if ``max_length`` is not a
+            whole number of at least 0.
         """
         return cls.from_dict(checked.parse_json(text, max_length), key=key)
 

@@ -27,7 +27,7 @@ from ._core.masks import cards_of
 from ._core.record import Record
 from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
-from .errors import IllegalActionError, Reason, StateError
+from .errors import ArgumentTypeError, IllegalActionError, Reason, StateError
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -67,7 +67,7 @@ class GameState(_Pictured, KernelState):
     __slots__ = ()
 
     def __init__(self) -> None:
-        raise TypeError("use strohmandeln.deal() to create a GameState")
+        raise ArgumentTypeError(Reason.WRONG_TYPE, "use strohmandeln.deal() to create a GameState")
 
     if TYPE_CHECKING:
         # The kernel's methods take any object and refuse what is not an action or a seat (their
@@ -295,6 +295,9 @@ class GameState(_Pictured, KernelState):
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> [str(c) for c in state.hand(0)][:5]
         ['VI', 'VII', 'VIII', 'IX', 'X']
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[0])
 
@@ -306,6 +309,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> [str(c) for c in state.strohmann_tops(1)]
         ['♠7', '♥4', '♦4']
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[1])
 
@@ -317,6 +323,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> len(state.available(1)), len(state.hand(1))
         (18, 15)
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         hand, tops, _ = record.seat(self._c, args.seat(player))
         return cards_of(hand | tops)
@@ -329,6 +338,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> state.strohmann(1, 0)
         StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
+
+        :raises ArgumentTypeError: if ``player`` or ``index`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` or ``bad_strohmann`` if one is out of range.
         """
         top, down = record.pile(self._c, args.seat(player), args.strohmann(index))
         return StrohmannPile(None if top < 0 else DECK_54[top], down)
@@ -341,6 +353,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
         >>> [pile.face_down for pile in state.strohmaenner(0)]
         [3, 3, 3]
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
 
@@ -353,6 +368,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
         >>> state.won_cards(0)
         (Card.parse('♠7'), Card.parse('♠J'))
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return cards_of(record.seat(self._c, args.seat(player))[2])
 
@@ -365,6 +383,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
         >>> print(state.card_points(0))                         # ⅓ + 1⅓
         1⅔
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         won = record.seat(self._c, args.seat(player))[2]
         return CardPoints(record.deal(self._c).data.thirds_of(won))
@@ -378,6 +399,9 @@ class GameState(_Pictured, KernelState):
         >>> state = state.apply(parse_action("I+trull"))     # Elder holds I, XXI and Sküs
         >>> state.announcements(1)
         frozenset({<Announcement.TRULL: 'trull'>})
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return history.ANNOUNCEMENTS[announced(record.calls_of(self._c), args.seat(player))]
 
@@ -396,29 +420,52 @@ class GameState(_Pictured, KernelState):
         """
         return record.multiplier_of(self._c)
 
-    def result(self, *, multiplier: int | None = None) -> DealResult:
+    def result(self, *, multiplier: int | None = None, rules: RuleSet | None = None) -> DealResult:
         """The itemised result of the finished (or void) deal (R24), every line counted
         :attr:`multiplier` times (R26; see :class:`~strohmandeln.Match`), or ``multiplier``
         times if it is given.
 
-        :raises StateError: with reason ``not_finished`` while the deal goes on.
-        :raises TypeError: if ``multiplier`` is not an int (``True`` neither).
-        :raises ValueError: if ``multiplier`` is below 1.
+        With ``rules``, the deal is scored by another rule set's table, nothing replayed: the
+        same cards won, tricks, auction, announcements and calls (the rule set must have the
+        same deck). What the other rules do not have scores nothing — an announcement or a call
+        their table has no bonus for, a doubling where they have none (R10: the game counts
+        once) — and a bonus of theirs that needed an announcement or a call the deal's rules
+        did not allow scores for nobody (no one could make it). A simple game stays one where
+        the other rules would have thrown the deal in (R9), and a void deal is void under any.
 
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        :raises StateError: with reason ``not_finished`` while the deal goes on, ``wrong_rules``
+            for ``rules`` of another deck (a 54-card deal under the 40-card preset).
+        :raises ArgumentTypeError: if ``multiplier`` is not a whole number (``True`` neither) or
+            ``rules`` not a :class:`~strohmandeln.RuleSet`.
+        :raises ArgumentValueError: if ``multiplier`` is below 1 (``bad_value``) or above
+            :data:`~strohmandeln.limits.MAX_MULTIPLIER` (``too_large``).
+
+        >>> from strohmandeln import BECK, CLASSIC, DECK_54, ZWANZIGERRUFEN_40, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> state.result()
         Traceback (most recent call last):
         ...
         strohmandeln.errors.StateError: the deal is not over yet
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> state.result().totals, state.result(rules=BECK).totals, state.result(rules=BECK).rules
+        ((4, -4), (3, -3), 'beck')
+        >>> state.result(rules=ZWANZIGERRUFEN_40)
+        Traceback (most recent call last):
+        ...
+        strohmandeln.errors.StateError: a deal of the 54-card deck cannot be scored under rules of the 40-card deck (zwanzigerrufen40)
         """
-        if not self.is_terminal:
-            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
         if multiplier is None:
             multiplier = record.multiplier_of(self._c)
-        elif multiplier != 1 or type(multiplier) is not int:
+        elif type(multiplier) is not int or multiplier != 1:
             multiplier = args.stakes(multiplier)
-        return scoring.result_of(self._c, multiplier)
+        if rules is not None:
+            args.instance(rules, RuleSet, "rules")
+        if not self.is_terminal:
+            raise StateError(Reason.NOT_FINISHED, "the deal is not over yet")
+        if rules is None:
+            return scoring.result_of(self._c, multiplier)
+        return scoring.result_by(self._c, multiplier, rules)
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` knows of this state; ``None`` gives the spectator view (public
@@ -428,6 +475,9 @@ class GameState(_Pictured, KernelState):
         >>> view = deal(CLASSIC, dealer=0, order=DECK_54).view(1)
         >>> view.hand == deal(CLASSIC, dealer=0, order=DECK_54).hand(1), view.known_hand(0)
         (True, ())
+
+        :raises ArgumentTypeError: if ``player`` is neither ``None`` nor a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return PlayerView(seen.project(self, None if player is None else args.seat(player)))
 
@@ -454,6 +504,7 @@ class GameState(_Pictured, KernelState):
         reason ``not_dealt``.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
+        :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass, GameState
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass())
@@ -462,7 +513,7 @@ class GameState(_Pictured, KernelState):
         """
         from ._core import documents  # (on first use: playing needs no document codec)
 
-        return state_of(documents.state_record(data, dealt_only is True))
+        return state_of(documents.state_record(data, args.flag(dealt_only, "dealt_only")))
 
     # ------------------------------------------------------------------------------------------
     # Legal actions and applying actions (the kernel's: see _core.engine.KernelState)

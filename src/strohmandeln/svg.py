@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
+from ._base import args
 from .cards import MOND, PAGAT, SKUS, Card
 from .dealing import deal_layout
 from .knowledge import PlayerView
@@ -159,8 +160,9 @@ def card(c: Card | None, *, size: int | None = CARD_W) -> str:
     Suit cards show their rank and suit symbol (red for hearts and diamonds), tarocks their
     Roman numeral on a cream face, the Sküs a star on a golden one.
 
-    :raises TypeError: if ``c`` is neither a card nor ``None``.
-    :raises ValueError: if ``size`` is not ``None`` or a whole number of pixels from 1 to 10000.
+    :raises ArgumentTypeError: if ``c`` is neither a card nor ``None``, or ``size`` neither
+        ``None`` nor a whole number.
+    :raises ArgumentValueError: if ``size`` is not from 1 to 10000 pixels.
 
     >>> from strohmandeln import Card
     >>> print(card(Card.parse("♥K"), size=96)[:122])
@@ -168,16 +170,16 @@ def card(c: Card | None, *, size: int | None = CARD_W) -> str:
     >>> 'data-card="hK"' in card(Card.parse("hK")), 'data-back' in card(None)
     (True, True)
     """
-    if c is not None and not isinstance(c, Card):
-        raise TypeError(f"card() draws a Card or None (a back), not {type(c).__name__}")
+    if c is not None and type(c) is not Card:
+        raise args.wrong_type("c", "a Card or None (a back)", c)
     label = "the back of a card" if c is None else c.name
     return _open(CARD_W, CARD_H, _size(size), label) + _placed(0, 0, c, "card") + "</svg>"
 
 
 def _size(size: object) -> int | None:
-    if size is not None and (type(size) is not int or not 1 <= size <= 10_000):
-        raise ValueError(f"size must be None or a whole number of pixels from 1 to 10000, not {size!r}"[:100])
-    return size
+    """A picture's width: ``None`` (it fills what holds it) or a whole number of pixels from 1 to
+    10,000."""
+    return None if size is None else args.count(size, "size", least=1, most=10_000)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -195,8 +197,9 @@ def table(x: GameState | PlayerView, *, size: int | None = None, bottom: int | N
     width of what holds it (an HTML page's column, a notebook's cell) — as python-chess's
     boards do.
 
-    :raises TypeError: if ``x`` is neither a state nor a view.
-    :raises ValueError: if ``bottom`` is not 0, 1 or ``None``, or ``size`` not ``None`` or from
+    :raises ArgumentTypeError: if ``x`` is neither a state nor a view, or ``bottom`` or
+        ``size`` neither ``None`` nor a whole number.
+    :raises ArgumentValueError: if ``bottom`` is not 0 or 1 (``bad_seat``), or ``size`` not from
         1 to 10000.
 
     >>> import strohmandeln as sm
@@ -421,7 +424,9 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     one place: the picture cannot show another deal than :func:`strohmandeln.deal` makes.
 
     :raises DeckError: if ``order`` is not an order of the rule set's deck (as ``deal_layout``).
-    :raises ValueError: if ``size`` is not ``None`` or from 1 to 10000.
+    :raises ArgumentTypeError: as ``deal_layout``, and if ``size`` is neither ``None`` nor a
+        whole number.
+    :raises ArgumentValueError: as ``deal_layout``, and if ``size`` is not from 1 to 10000.
 
     >>> import strohmandeln as sm
     >>> picture = deal_packets(sm.CLASSIC, sm.DECK_54, dealer=0)
@@ -429,6 +434,7 @@ def deal_packets(rules: RuleSet, order: Sequence[Card], *, dealer: int, size: in
     (12, 4)
     """
     width = _size(size)
+    dealer = args.seat(dealer, "dealer")
     hands, piles = deal_layout(rules, order, dealer=dealer)
     elder = 1 - dealer
     # Where each card goes (R6, as deal_layout says); a packet is a run of the deck's cards that go

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, TypeVar
 
 import attrs
 
+from ._base import args
 from ._base.masks import follower_wins
 from .actions import Play
 from .cards import Card
+from .errors import ArgumentValueError, Reason, ValueLookup
 
 __all__ = ["HiddenTurn", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "VoidReason", "card_strength", "trick_winner"]
 
@@ -32,13 +34,15 @@ def trick_winner(led: Card, followed: Card) -> Card:
     >>> [str(trick_winner(Card.parse(a), Card.parse(b))) for a, b in pairs]
     ['♥K', 'I', '♥K', 'Sküs', 'XXI']
 
-    :raises TypeError: if either is not a :class:`~strohmandeln.Card`.
-    :raises ValueError: if they are the same card.
+    :raises ArgumentTypeError: if either is not a :class:`~strohmandeln.Card`.
+    :raises ArgumentValueError: with reason ``bad_value`` if they are the same card.
     """
-    if not isinstance(led, Card) or not isinstance(followed, Card):
-        raise TypeError("trick_winner() takes two cards")
+    if type(led) is not Card:
+        raise args.wrong_type("led", "a Card", led)
+    if type(followed) is not Card:
+        raise args.wrong_type("followed", "a Card", followed)
     if led is followed:
-        raise ValueError(f"a trick has two different cards, not {led} twice")
+        raise ArgumentValueError(Reason.BAD_VALUE, f"a trick has two different cards, not {led} twice")
     return followed if follower_wins(led.index, followed.index) else led
 
 
@@ -54,14 +58,107 @@ def card_strength(card: Card) -> int:
     >>> [str(card) for card in sorted(cards_from_text("♥1 XX ♥K ♥4"), key=card_strength, reverse=True)]
     ['XX', '♥K', '♥1', '♥4']
 
-    :raises TypeError: if ``card`` is not a :class:`~strohmandeln.Card`.
+    :raises ArgumentTypeError: if ``card`` is not a :class:`~strohmandeln.Card`.
     """
-    if not isinstance(card, Card):
-        raise TypeError("card_strength() takes a card")
+    if type(card) is not Card:
+        raise args.wrong_type("card", "a Card", card)
     return 101 + card.index if card.suit is None else 1 + (card.index - 22) % 8
 
 
-class Phase(enum.Enum):
+
+#: The most tricks of a deal (54 cards: 27).
+_TRICKS = 27
+
+
+def _whole(value: object, name: str, lo: int, hi: int) -> int:
+    """A whole-number field from ``lo`` to ``hi`` (:mod:`strohmandeln.errors`'s policy: a text, a
+    float or a ``bool`` is a wrong type)."""
+    if type(value) is int and lo <= value <= hi:
+        return value
+    number = args.count(value, name, least=lo)
+    if number > hi:
+        raise args.bad_value(name, f"{lo} to {hi}", number)
+    return number
+
+
+def _seat(value: object, name: str) -> int:
+    return value if type(value) is int and (value == 0 or value == 1) else args.seat(value, name)
+
+
+def _flag(value: object, name: str) -> bool:
+    return value if value is True or value is False else args.flag(value, name)
+
+
+def _number(value: object) -> int:
+    return _whole(value, "number", 1, _TRICKS)
+
+
+def _after_trick(value: object) -> int:
+    return _whole(value, "after_trick", 0, _TRICKS)
+
+
+def _strohmann(value: object) -> int:
+    return _whole(value, "strohmann", 0, 2)
+
+
+def _face_down(value: object) -> int:
+    return _whole(value, "face_down", 0, 4)
+
+
+def _leader(value: object) -> int:
+    return _seat(value, "leader")
+
+
+def _winner(value: object) -> int:
+    return _seat(value, "winner")
+
+
+def _player(value: object) -> int:
+    return _seat(value, "player")
+
+
+def _to_hand(value: object) -> bool:
+    return _flag(value, "to_hand")
+
+
+def _hidden(value: object) -> bool:
+    return _flag(value, "hidden")
+
+
+def _card(value: object) -> Card:
+    if type(value) is Card:
+        return value
+    raise args.wrong_type("card", "a Card", value)
+
+
+def _face_up(value: object) -> Card | None:
+    if value is None or type(value) is Card:
+        return value
+    raise args.wrong_type("face_up", "None or a Card", value)
+
+
+def _plays(value: object) -> tuple[Play, Play]:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is Play and type(value[1]) is Play:
+        plays: tuple[Play, Play] = value
+    else:
+        a, b = args.pair(value, "plays")
+        for i, play in enumerate((a, b)):
+            if type(play) is not Play:
+                raise args.wrong_type(f"plays[{i}]", "a Play", play)
+        plays = (a, b)
+    if plays[0].card is plays[1].card:
+        raise ArgumentValueError(Reason.BAD_VALUE, f"a trick has two different cards, not {plays[0].card} twice")
+    return plays
+
+
+def _flags(value: object) -> tuple[bool, bool]:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is bool and type(value[1]) is bool:
+        return value
+    a, b = args.pair(value, "from_strohmann")
+    return (args.flag(a, "from_strohmann[0]"), args.flag(b, "from_strohmann[1]"))
+
+
+class Phase(enum.Enum, metaclass=ValueLookup):
     """The phases of a deal. Uncovering the Strohmänner is automatic and never a phase of its own.
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
@@ -82,7 +179,7 @@ class Phase(enum.Enum):
     VOID = "void"
 
 
-class VoidReason(enum.Enum):
+class VoidReason(enum.Enum, metaclass=ValueLookup):
     """Why a deal is void.
 
     >>> import attrs
@@ -110,18 +207,28 @@ class Trick:
     >>> trick = state.tricks[0]
     >>> trick.number, trick.leader, trick.winner, str(trick.play_of(0))
     (1, 1, 0, '♠J')
+
+    :raises ArgumentTypeError: for a field of the wrong type (a number or seat that is no whole
+        number, plays that are not two :class:`~strohmandeln.Play` values, flags not ``bool``).
+    :raises ArgumentValueError: for a number outside 1 to 27, a seat that is not 0 or 1
+        (``bad_seat``), one card twice, or a winner that R15 does not give the trick to.
     """
 
     #: 1 for the first trick.
-    number: int
+    number: int = attrs.field(converter=_number)
     #: The seat that led.
-    leader: int
+    leader: int = attrs.field(converter=_leader)
     #: The leader's play and the follower's play.
-    plays: tuple[Play, Play]
+    plays: tuple[Play, Play] = attrs.field(converter=_plays)
     #: Whether each card was the face-up top of a Strohmann (else it came from the hand).
-    from_strohmann: tuple[bool, bool]
+    from_strohmann: tuple[bool, bool] = attrs.field(converter=_flags)
     #: The seat that won the trick.
-    winner: int
+    winner: int = attrs.field(converter=_winner)
+
+    def __attrs_post_init__(self) -> None:
+        led, followed = self.plays[0].card, self.plays[1].card
+        if self.winner != (self.leader if not follower_wins(led.index, followed.index) else 1 - self.leader):
+            raise ArgumentValueError(Reason.BAD_VALUE, f"winner: R15 gives the trick of {led} and {followed} to the other seat")
 
     @property
     def cards(self) -> tuple[Card, Card]:
@@ -145,8 +252,11 @@ class Trick:
         ...     state = state.apply(parse_action(text))
         >>> str(state.tricks[0].play_of(1)), str(state.tricks[0].play_of(0))
         ('♠7', '♠J')
+
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
-        return self.plays[0 if player == self.leader else 1]
+        return self.plays[0 if args.seat(player) == self.leader else 1]
 
 
 @attrs.frozen
@@ -161,20 +271,31 @@ class StrohmannTurn:
     >>> state = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass())
     >>> state.events[0]
     StrohmannTurn(player=1, strohmann=0, card=Card.parse('♠7'), to_hand=False, hidden=False, after_trick=0)
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: for a value no deal gives: a seat that is not 0 or 1, a
+        Strohmann not 0 to 2, a trick count not 0 to 27, a card turned unseen that stays face up
+        (R12), a tarock or King that stays face up (R11).
     """
 
     #: The owner of the Strohmann.
-    player: int
+    player: int = attrs.field(converter=_player)
     #: Which Strohmann: 0, 1, 2 for the first (leftmost), second and third.
-    strohmann: int
+    strohmann: int = attrs.field(converter=_strohmann)
     #: The card (the true card; see ``hidden``).
-    card: Card
+    card: Card = attrs.field(converter=_card)
     #: Whether the card went into the hand (a tarock, a King or a last card) or stays face up.
-    to_hand: bool
+    to_hand: bool = attrs.field(converter=_to_hand)
     #: Whether the card was taken up without being shown (R12).
-    hidden: bool
+    hidden: bool = attrs.field(converter=_hidden)
     #: The number of tricks completed when it was turned: 0 for the uncovering before play.
-    after_trick: int
+    after_trick: int = attrs.field(converter=_after_trick)
+
+    def __attrs_post_init__(self) -> None:
+        if self.hidden and not self.to_hand:
+            raise ArgumentValueError(Reason.BAD_VALUE, "a card taken up unseen goes into the hand (R12): hidden needs to_hand")
+        if not self.to_hand and (self.card.is_tarock or self.card.is_king):
+            raise ArgumentValueError(Reason.BAD_VALUE, f"{self.card} turned up goes into the hand (R11): it needs to_hand")
 
 
 @attrs.frozen
@@ -183,12 +304,17 @@ class StrohmannPile:
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal, Pass
     >>> deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).strohmann(0, 2)
-    StrohmannPile(face_up=Card.parse('♦J'), face_down=3)"""
+    StrohmannPile(face_up=Card.parse('♦J'), face_down=3)
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: for a face-down count outside 0 to 4 (a Strohmann is dealt at
+        most four cards, R6).
+    """
 
     #: The face-up top card, playable by its owner (R13), or ``None``.
-    face_up: Card | None
+    face_up: Card | None = attrs.field(converter=_face_up)
     #: How many cards lie face down (unknown to everyone).
-    face_down: int
+    face_down: int = attrs.field(converter=_face_down)
 
 
 @attrs.frozen
@@ -215,14 +341,17 @@ class HiddenTurn:
     (0, 2, 4, None)
     >>> state.view(0).events[-2] == state.events[-2]      # the owner knows his card
     True
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: for a seat, Strohmann or trick count out of range.
     """
 
     #: The owner of the Strohmann.
-    player: int
+    player: int = attrs.field(converter=_player)
     #: Which Strohmann: 0, 1, 2.
-    strohmann: int
+    strohmann: int = attrs.field(converter=_strohmann)
     #: The number of tricks completed when the card was taken up.
-    after_trick: int
+    after_trick: int = attrs.field(converter=_after_trick)
 
     @property
     def card(self) -> None:
@@ -250,6 +379,29 @@ class HiddenTurn:
         True
         """
         return True
+
+
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+T = TypeVar("T")
+
+
+def made(cls: type[T], *values: object) -> T:
+    """A value of one of this module's classes from fields in their order that the kernel has
+    worked out from its records (internal: a deal's tricks and turns are made so, without the
+    checks of the public constructors, which the values of play always pass —
+    ``tests/test_value_roundtrips.py`` makes every trick and turn of random deals again through
+    them)."""
+    value = _NEW(cls)
+    for name, field in zip(_FIELD_NAMES[cls], values):
+        _SET(value, name, field)
+    return value
+
+
+#: The field names of each class, in order, for :func:`made`.
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {
+    cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Trick, StrohmannTurn, StrohmannPile, HiddenTurn)
+}
 
 
 # ------------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+from ._base import args
 from .knowledge import PlayerView
 from .state import GameState
 from .table import HiddenTurn
@@ -47,10 +48,12 @@ def player_view(state: GameState, player: int | None) -> PlayerView:
     True
     >>> player_view(state, 0).hand == state.hand(0), player_view(state, None).is_spectator
     (True, True)
+
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState` or
+        ``player`` neither ``None`` nor a whole number.
+    :raises ArgumentValueError: with reason ``bad_seat`` if ``player`` is not 0 or 1.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"player_view() takes a GameState, not {type(state).__name__}")
-    return state.view(player)
+    return args.instance(state, GameState, "state").view(player)
 
 
 def spectator_view(state: GameState) -> PlayerView:
@@ -60,7 +63,7 @@ def spectator_view(state: GameState) -> PlayerView:
     >>> view = spectator_view(deal(CLASSIC, dealer=0, rng=1))
     >>> view.is_spectator, view.hand, view.legal_actions()
     (True, (), ())
+
+    :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"spectator_view() takes a GameState, not {type(state).__name__}")
-    return state.view(None)
+    return args.instance(state, GameState, "state").view(None)

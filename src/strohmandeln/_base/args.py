@@ -1,43 +1,233 @@
-"""Checks of the arguments a program passes to the public functions: seats, Strohmann numbers,
-random generators, counts.
+"""Checks of the arguments a program passes to the public functions: one layer, shared by every
+public module, so that the same mistake gets the same error everywhere.
 
-Each returns the value as an ``int`` or raises the library's error for it, without building the
-repr of what it was given (see :func:`strohmandeln.errors.shown`). A whole number may be an
-``int`` or the integer of another library — a NumPy integer, which learning frameworks hand out
-— and is returned as an ``int``; a ``bool``, a float or a string is none (:func:`whole`).
+The policy is :mod:`strohmandeln.errors`'s: an argument of the wrong type is an
+:class:`~strohmandeln.errors.ArgumentTypeError` (reason ``wrong_type``), one of the right type
+and a wrong value an :class:`~strohmandeln.errors.ArgumentValueError` (``bad_seat``,
+``bad_strohmann``, ``bad_value``, ``too_large``) or the error its caller names. Each check returns
+the value as the library keeps it (a whole number as an ``int``, a text as a plain ``str``, a
+container as a tuple) and names the argument in its message.
+
+**What a check asks of a value.** Only its type, read with ``type()`` (an object may claim any
+class through ``__class__``, which :func:`isinstance` believes: :func:`is_a` does not ask it), and,
+where a whole number belongs, :func:`operator.index`. It never calls the value's ``repr``,
+``str``, ``len``, ``==`` or ``hash`` (:func:`strohmandeln.errors.shown` describes it). A container
+is the one exception: its items are read, at most one more than its cap, and an error its own
+iteration raises becomes the library's.
+
+A whole number may be an ``int`` or the integer of another library — a NumPy integer, which
+learning frameworks hand out — and is returned as an ``int``; a ``bool``, a float or a string is
+none (:func:`whole`).
+
+**The caps** (``MAX_…``) bound the work a call may be asked to do before it looks at anything
+else; each is named in the documentation of the functions it bounds.
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
 import random
-from typing import TypeVar
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from typing import Any, Final, TypeVar
 
-from ..errors import DeckError, IllegalActionError, Reason, StateError, shown
+from ..errors import ArgumentTypeError, ArgumentValueError, Reason, StrohmandelnError, a_type, shown
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
+
+#: The highest stakes of a deal (R26), given as an argument or held by a document or record.
+MAX_MULTIPLIER: Final = 1 << 20
+#: The longest card text (:func:`~strohmandeln.cards_from_text`, the cards of a position given as
+#: text), in characters: a deck of 54 cards written with room to spare.
+MAX_CARD_TEXT: Final = 10_000
+#: The longest notation of one card or action (:meth:`Card.parse <strohmandeln.Card.parse>`,
+#: :func:`~strohmandeln.parse_action`), in characters, white space around it included.
+MAX_NOTATION: Final = 256
+#: The most items a container argument may hold (cards, states, deals, tricks): read one by one,
+#: an endless one is refused after this many.
+MAX_CONTAINER: Final = 10_000
+#: The most deals one call of :func:`~strohmandeln.playouts.playouts` plays (its final states
+#: take about 10 KB each: 1 GB in all); call it again for more.
+MAX_PLAYOUTS: Final = 100_000
+#: The largest magnitude of :class:`~strohmandeln.CardPoints`, in thirds (a deal has 210 or 264).
+MAX_THIRDS: Final = 10**12
+
+__all__ = [
+    "MAX_CARD_TEXT",
+    "MAX_CONTAINER",
+    "MAX_MULTIPLIER",
+    "MAX_NOTATION",
+    "MAX_PLAYOUTS",
+    "MAX_THIRDS",
+]
+
+
+def is_a(value: object, cls: type | tuple[type, ...]) -> bool:
+    """Whether the type of ``value`` is ``cls`` or a subclass of it: :func:`isinstance`, without
+    asking the value (whose ``__class__`` may claim anything, or raise).
+
+    >>> class Liar:
+    ...     __class__ = int
+    >>> isinstance(Liar(), int), is_a(Liar(), int), is_a(True, int)
+    (True, False, True)
+    """
+    try:
+        return issubclass(type(value), cls)
+    except Exception:  # (a metaclass of the caller's that fails when asked)
+        return False
+
+
+def article(name: str) -> str:
+    """``name`` with its article: ``'a RuleSet'``, ``'an ActionSpace'``."""
+    return ("an " if name[:1] in "AEIOUaeiou" else "a ") + name
+
+
+def wrong_type(name: str, expected: str, value: object) -> ArgumentTypeError:
+    """The error of an argument ``name`` that is not ``expected`` (``"a RuleSet"``)."""
+    return ArgumentTypeError(Reason.WRONG_TYPE, f"{name} must be {expected}, not {a_type(value)}")
+
+
+def bad_value(name: str, expected: str, value: object, reason: Reason = Reason.BAD_VALUE) -> ArgumentValueError:
+    """The error of an argument ``name`` of the right type whose value is not ``expected``."""
+    return ArgumentValueError(reason, f"{name} must be {expected}, not {shown(value)}")
+
+
+def instance(value: object, cls: type[T], name: str, expected: str = "") -> T:
+    """``value`` if it is a ``cls`` (of a subclass too), else :class:`ArgumentTypeError`:
+    ``"{name} must be a {cls}"`` (or ``expected``).
+
+    >>> from strohmandeln import CLASSIC, RuleSet
+    >>> instance(CLASSIC, RuleSet, "rules") is CLASSIC
+    True
+    >>> instance("classic", RuleSet, "rules")
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentTypeError: rules must be a RuleSet, not a str
+    """
+    if type(value) is cls or is_a(value, cls):
+        return value  # type: ignore[return-value]
+    raise wrong_type(name, expected or article(cls.__name__), value)
 
 
 def whole(value: object) -> int | None:
     """``value`` as an ``int`` if it is a whole number — an ``int``, or an integer type that
     Python can use as an index (:func:`operator.index`: NumPy's integers) — but not a ``bool``;
-    else ``None``.
+    else ``None``. An ``__index__`` that raises says it is none.
 
     >>> class Integer:                      # as NumPy's integers are
     ...     def __index__(self): return 1
     >>> whole(3), whole(Integer()), whole(True), whole(1.0), whole("1")
     (3, 1, None, None, None)
     """
-    if type(value) is int:
-        return value
-    if isinstance(value, (bool, float, complex, str, bytes)) or not hasattr(type(value), "__index__"):
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[return-value]
+    if kind is bool or is_a(value, (bool, float, complex, str, bytes, bytearray)):
         return None
     try:
+        if not hasattr(kind, "__index__"):
+            return None
         number = operator.index(value)  # type: ignore[arg-type]  # (it has an __index__)
     except Exception:  # (the __index__ of an object of any type: NumPy's bool raises TypeError)
         return None
-    return None if isinstance(number, bool) else int(number)
+    return None if type(number) is bool else int(number)
+
+
+def count(value: object, name: str, *, least: int = 0, most: int | None = None) -> int:
+    """A whole number (:func:`whole`) from ``least`` to ``most`` (a cap: ``too_large`` above it).
+
+    >>> count(3, "count"), count(-1, "count")
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentValueError: count must be at least 0, not -1
+    """
+    number = value if type(value) is int else whole(value)
+    if number is None:
+        raise wrong_type(name, "a whole number", value)
+    if number < least:
+        raise bad_value(name, f"at least {least:,}", number)
+    if most is not None and number > most:
+        raise bad_value(name, f"at most {most:,}", number, Reason.TOO_LARGE)
+    return number
+
+
+def flag(value: object, name: str) -> bool:
+    """``True`` or ``False`` (no other value: ``1``, ``None`` and NumPy's bool are no flag)."""
+    if value is True or value is False:
+        return value
+    raise wrong_type(name, "True or False", value)
+
+
+def seat(value: object, name: str = "player") -> int:
+    """A seat, 0 or 1: :class:`ArgumentTypeError` if ``value`` is no whole number,
+    :class:`ArgumentValueError` with reason ``bad_seat`` if it is another one.
+
+    >>> seat(1), seat("1")
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentTypeError: player must be a seat (0 or 1), not a str
+    """
+    number = value if type(value) is int else whole(value)
+    if number is None:
+        raise wrong_type(name, "a seat (0 or 1)", value)
+    if number != 0 and number != 1:
+        raise bad_value(name, "seat 0 or 1", number, Reason.BAD_SEAT)
+    return 1 if number else 0
+
+
+def seat_or_none(value: object, name: str) -> int | None:
+    """``None``, or a seat (:func:`seat`)."""
+    return None if value is None else seat(value, name)
+
+
+def strohmann(value: object, name: str = "index") -> int:
+    """A Strohmann's number, 0, 1 or 2; else :class:`ArgumentTypeError` or
+    :class:`ArgumentValueError` with reason ``bad_strohmann``."""
+    number = value if type(value) is int else whole(value)
+    if number is None:
+        raise wrong_type(name, "a Strohmann's number (0, 1 or 2)", value)
+    if number != 0 and number != 1 and number != 2:
+        raise bad_value(name, "a Strohmann's number (0, 1 or 2)", number, Reason.BAD_STROHMANN)
+    return 2 if number == 2 else 1 if number else 0
+
+
+def stakes(multiplier: object, name: str = "multiplier") -> int:
+    """A deal's multiplier (R26), a whole number from 1 to :data:`MAX_MULTIPLIER` (what a
+    document can hold)."""
+    return count(multiplier, name, least=1, most=MAX_MULTIPLIER)
+
+
+def generator(rng: object, name: str = "rng") -> random.Random:
+    """The caller's random generator, or a new one seeded with a whole number (the library
+    never uses global randomness); else :class:`ArgumentTypeError`."""
+    if is_a(rng, random.Random):
+        return rng  # type: ignore[return-value]
+    seed = whole(rng)
+    if seed is None:
+        raise wrong_type(name, "a random.Random or an int seed", rng)
+    return random.Random(seed)
+
+
+def plain_text(value: object) -> str | None:
+    """``value`` as a plain ``str`` if it is a text (of a subclass of ``str`` too: the text it
+    holds, without calling the subclass's methods), else ``None``."""
+    if type(value) is str:
+        return value
+    if is_a(value, str):
+        return str.__str__(value)
+    return None
+
+
+def text(value: object, name: str, limit: int) -> str:
+    """A text of at most ``limit`` characters (:func:`plain_text`)."""
+    plain = plain_text(value)
+    if plain is None:
+        raise wrong_type(name, "a str", value)
+    if len(plain) > limit:
+        raise ArgumentValueError(Reason.TOO_LARGE, f"{name} must be at most {limit:,} characters, not {len(plain):,}")
+    return plain
 
 
 def enum_member(enum: type[E], value: object) -> E | None:
@@ -49,58 +239,108 @@ def enum_member(enum: type[E], value: object) -> E | None:
     >>> enum_member(Suit, 2), enum_member(Suit, [[]]), enum_member(Suit, 10**5000)
     (<Suit.HEARTS: 2>, None, None)
     """
-    if isinstance(value, enum):
+    if type(value) is enum:
         return value
-    key = value if type(value) is str else whole(value)
-    if key is None:
-        return None
+    key = plain_text(value)
+    found = enum._value2member_map_.get(key if key is not None else whole(value))
+    return found  # type: ignore[return-value]
+
+
+def member(enum: type[E], value: object, name: str) -> E:
+    """A member of ``enum``, or its value (:func:`enum_member`); else the error: of the wrong
+    type, or a value that names no member (reason ``bad_value``)."""
+    found = enum_member(enum, value)
+    if found is not None:
+        return found
+    if plain_text(value) is None and whole(value) is None:
+        raise wrong_type(name, article(enum.__name__), value)
+    raise bad_value(name, f"{article(enum.__name__)} ({', '.join(repr(m.value) for m in enum)})", value)
+
+
+def items(value: object, name: str, limit: int = MAX_CONTAINER, *, sets: bool = False, iterable: bool = False) -> tuple[Any, ...]:
+    """The items of a container argument, as a tuple: a list, a tuple or another sequence (a
+    set too if ``sets``; any iterable if ``iterable``) — never text, bytes or a mapping — of at
+    most ``limit`` items (``too_large``), read one by one. An error the container's own
+    iteration raises becomes an :class:`ArgumentTypeError` (its cause kept).
+
+    >>> items([1, 2], "cards"), items("XXI", "cards")
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentTypeError: cards must be a sequence, not a str
+    """
+    kind = type(value)
+    if kind is tuple or kind is list:
+        if len(value) > limit:  # type: ignore[arg-type]
+            raise _too_many(name, limit)
+        return tuple(value)  # type: ignore[arg-type]
+    allowed: tuple[type, ...] = (Iterable,) if iterable else (Sequence, Set) if sets else (Sequence,)
+    if is_a(value, (str, bytes, bytearray, memoryview, Mapping)) or not is_a(value, allowed):
+        raise wrong_type(name, "an iterable" if iterable else "a sequence or a set" if sets else "a sequence", value)
     try:
-        return enum(key)
-    except ValueError:
-        return None
+        got = tuple(itertools.islice(value, limit + 1))  # type: ignore[call-overload]
+    except StrohmandelnError:  # (a generator of the library's own that refuses what it reads)
+        raise
+    except Exception as error:  # (a container of the caller's whose iteration fails)
+        raise _unreadable(name, error) from error
+    if len(got) > limit:
+        raise _too_many(name, limit)
+    return got
 
 
-def seat(player: object) -> int:
-    """A seat, 0 or 1; else :class:`~strohmandeln.IllegalActionError` with reason ``bad_seat``."""
-    number = seat_or_none(player)
-    if number is None:
-        raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(player)}; seats are 0 and 1")
-    return number
+def iterate(value: object, name: str, limit: int = MAX_CONTAINER) -> Iterator[Any]:
+    """The items of an iterable argument, one by one (for a caller that works on each item before
+    it reads the next, as a match records deals): the checks of :func:`items` with ``iterable``,
+    the type at once, the cap and the iteration's own errors as the items are read."""
+    if is_a(value, (str, bytes, bytearray, memoryview, Mapping)) or not is_a(value, Iterable):
+        raise wrong_type(name, "an iterable", value)
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]
+    except Exception as error:
+        raise _unreadable(name, error) from error
+    return _items_of(iterator, name, limit)
 
 
-def seat_or_none(value: object) -> int | None:
-    """``value`` as a seat, 0 or 1, or ``None`` if it is none (for the callers' own errors)."""
-    number = value if type(value) is int else whole(value)
-    return None if number != 0 and number != 1 else 1 if number else 0
+def _items_of(iterator: Iterator[Any], name: str, limit: int) -> Iterator[Any]:
+    for _ in range(limit):
+        item = _next(iterator, name)
+        if item is _END:
+            return
+        yield item
+    if _next(iterator, name) is not _END:
+        raise _too_many(name, limit)
 
 
-def strohmann(index: object) -> int:
-    """A Strohmann's number, 0, 1 or 2; else :class:`~strohmandeln.StateError` with reason
-    ``bad_strohmann``."""
-    number = index if type(index) is int else whole(index)
-    if number != 0 and number != 1 and number != 2:
-        raise StateError(Reason.BAD_STROHMANN, f"no Strohmann {shown(index)}; they are numbered 0, 1, 2")
-    return 2 if number == 2 else 1 if number else 0
+#: What :func:`_next` gives at the end of an iteration.
+_END: Final = object()
 
 
-def stakes(multiplier: object) -> int:
-    """A deal's multiplier (R26), a whole number of at least 1; else ``TypeError`` or
-    ``ValueError`` (a program's argument, not a client's)."""
-    number = whole(multiplier)
-    if number is None:
-        raise TypeError(f"the multiplier must be an int, not {type(multiplier).__name__}")
-    if number < 1:
-        raise ValueError(f"the multiplier must be at least 1, not {shown(multiplier)}")
-    return number
+def _next(iterator: Iterator[Any], name: str) -> Any:
+    """The next item of a caller's iterator, or :data:`_END`; its own errors become the library's
+    (an error of the library's own, from a generator of its own, stays as it is)."""
+    try:
+        return next(iterator)
+    except StopIteration:
+        return _END
+    except StrohmandelnError:
+        raise
+    except Exception as error:
+        raise _unreadable(name, error) from error
 
 
-def generator(rng: object) -> random.Random:
-    """The caller's random generator, or a new one seeded with an int; else
-    :class:`~strohmandeln.DeckError` with reason ``no_deck_source`` (the library never uses
-    global randomness)."""
-    if isinstance(rng, random.Random):
-        return rng
-    seed = whole(rng)
-    if seed is not None:
-        return random.Random(seed)
-    raise DeckError(Reason.NO_DECK_SOURCE, f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+def _unreadable(name: str, error: BaseException) -> ArgumentTypeError:
+    return ArgumentTypeError(Reason.WRONG_TYPE, f"{name} cannot be read: its iteration raised {a_type(error)}")
+
+
+def _too_many(name: str, limit: int) -> ArgumentValueError:
+    return ArgumentValueError(Reason.TOO_LARGE, f"{name} must hold at most {limit:,} items")
+
+
+def pair(value: object, name: str) -> tuple[Any, Any]:
+    """A container of exactly two items, one per seat (``bad_seat`` for another number)."""
+    try:
+        got = items(value, name, 2)
+    except ArgumentValueError:
+        got = ()
+    if len(got) != 2:
+        raise ArgumentValueError(Reason.BAD_SEAT, f"{name} must give exactly two seats, one item each")
+    return got[0], got[1]

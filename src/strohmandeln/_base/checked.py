@@ -21,7 +21,10 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown
+from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown, type_name
+from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
+from .args import count, flag, instance, plain_text, whole, wrong_type
+from .args import member as member_of
 
 #: The version of the documents the library writes and reads.
 FORMAT: Final = 1
@@ -30,8 +33,8 @@ FORMAT: Final = 1
 MAX_ITEMS: Final = 256
 #: The most deals a match document may hold.
 MAX_DEALS: Final = 10_000
-#: The highest stakes of a deal a document or record may name (R26).
-MAX_MULTIPLIER: Final = 1 << 20
+#: The highest stakes of a deal a document or record may name (R26): an argument's too.
+MAX_MULTIPLIER: Final = _MAX_MULTIPLIER
 #: The longest notation string (a card, an action, a name) a document may hold.
 MAX_TEXT: Final = 64
 #: The highest count a session document may hold (deals recorded, the running score's magnitude,
@@ -52,30 +55,52 @@ def fail(path: str, message: str, reason: Reason = Reason.MALFORMED_DOCUMENT) ->
 
 
 def kind(x: object) -> str:
-    """The JSON kind of a value, for messages."""
+    """The JSON kind of a value, for messages (of a value of another kind, its type's name)."""
     if x is None:
         return "null"
     names = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}
-    return names.get(type(x), type(x).__name__)
+    found = names.get(type(x)) if type(type(x)) is type else None  # (a type of the caller's is never hashed)
+    return found if found is not None else type_name(x)
 
 
 def name(key: object) -> str:
     """A field name of a document, quoted and cut for messages."""
-    return quoted(key) if isinstance(key, str) else repr(kind(key))
+    return quoted(key) if type(key) is str else repr(kind(key))
+
+
+def plain_dict(x: object) -> dict[Any, Any] | None:
+    """``x`` as a plain dict if it is one (of a subclass too: a copy of what it holds, made without
+    calling the subclass's methods), else ``None``."""
+    if type(x) is dict:
+        return x
+    if issubclass(type(x), dict):
+        return dict(dict.items(x))  # type: ignore[arg-type]  # (its storage, read by dict's own view)
+    return None
+
+
+def plain_list(x: object) -> list[Any] | None:
+    """``x`` as a plain list if it is one (of a subclass too, as :func:`plain_dict`), else ``None``."""
+    if type(x) is list:
+        return x
+    if issubclass(type(x), list):
+        return list.copy(x)  # type: ignore[arg-type]
+    return None
 
 
 def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """An object with the ``required`` fields and no fields but those and the ``optional`` ones."""
     where = path or "document"
-    if not isinstance(x, dict):
+    d = plain_dict(x)
+    if d is None:
         raise fail(where, f"expected an object, not {kind(x)}")
-    for k in x:
-        if not isinstance(k, str) or (k not in required and k not in optional):
+    x = d
+    for k in d:
+        if type(k) is not str or (k not in required and k not in optional):
             raise fail(where, f"unknown field {name(k)}")
     for k in required:
-        if k not in x:
+        if k not in d:
             raise fail(where, f"missing field {k!r}")
-    return x
+    return d
 
 
 def integer(x: object, path: str, lo: int, hi: int) -> int:
@@ -105,9 +130,11 @@ def boolean(x: object, path: str) -> bool:
 
 
 def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
-    """Text of at most ``limit`` characters."""
-    if not isinstance(x, str):
-        raise fail(path, f"expected text, not {kind(x)}")
+    """Text of at most ``limit`` characters (of a subclass of ``str``, the plain text it holds)."""
+    if type(x) is not str:
+        if not issubclass(type(x), str):
+            raise fail(path, f"expected text, not {kind(x)}")
+        x = str.__str__(x)
     if len(x) > limit:
         raise fail(path, f"text longer than {limit} characters", Reason.TOO_LARGE)
     try:
@@ -119,11 +146,12 @@ def text(x: object, path: str, limit: int = MAX_TEXT) -> str:
 
 def items(x: object, path: str, limit: int = MAX_ITEMS) -> list[Any]:
     """A list of at most ``limit`` items."""
-    if not isinstance(x, list):
+    got = plain_list(x)
+    if got is None:
         raise fail(path, f"expected a list, not {kind(x)}")
-    if len(x) > limit:
+    if len(got) > limit:
         raise fail(path, f"more than {limit} items", Reason.TOO_LARGE)
-    return x
+    return got
 
 
 def member(enum: type[E], x: object, path: str) -> E:
@@ -138,8 +166,10 @@ def member(enum: type[E], x: object, path: str) -> E:
 
 def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """A document of type ``kind_`` in this library's format, with these fields."""
-    if not isinstance(x, dict):
+    plain = plain_dict(x)
+    if plain is None:
         raise fail("document", f"expected an object, not {kind(x)}")
+    x = plain
     if "format" not in x:
         raise fail("document", "missing field 'format'")
     version = x["format"]
@@ -149,7 +179,7 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
         shown = version if abs(version) < 10**9 else "…"
         raise fail("format", f"format {shown} is not supported (this library reads format {FORMAT})", Reason.UNSUPPORTED_VERSION)
     d = obj(x, "document", ("format", "type", *required), optional)
-    if d["type"] != kind_:
+    if type(d["type"]) is not str or d["type"] != kind_:
         raise fail("type", f"expected {kind_!r}, not {name(d['type'])}")
     return d
 
@@ -157,13 +187,18 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
 def parse_json(text: object, max_length: object) -> object:
     """JSON text of at most ``max_length`` characters, parsed: refused as ``too_large`` if longer
     or nested too deeply, as ``malformed_document`` if it is not JSON text (``max_length`` is the
-    caller's own: a ``TypeError`` if it is not a whole number)."""
-    if type(max_length) is not int or max_length < 0:
-        raise TypeError(f"max_length must be a whole number of characters, not {shown(max_length)}")
-    if not isinstance(text, (str, bytes)):
-        raise fail("document", f"expected JSON text, not {kind(text)}")
-    if len(text) > max_length:
-        raise fail("document", f"longer than {max_length} characters", Reason.TOO_LARGE)
+    caller's own: an :class:`~strohmandeln.ArgumentTypeError` if it is not a whole number, an
+    :class:`~strohmandeln.ArgumentValueError` if it is negative)."""
+    limit = count(max_length, "max_length")
+    if type(text) is not str and type(text) is not bytes:
+        if issubclass(type(text), str):
+            text = str.__str__(text)
+        elif issubclass(type(text), (bytes, bytearray)):
+            text = b"" + text  # type: ignore[operator]  # (the plain bytes it holds)
+        else:
+            raise fail("document", f"expected JSON text, not {kind(text)}")
+    if len(text) > limit:
+        raise fail("document", f"longer than {limit:,} characters", Reason.TOO_LARGE)
     import json  # (on first use: ``import strohmandeln`` reads no JSON, and json costs it ~3 ms)
 
     try:
@@ -199,6 +234,13 @@ class Kind:
         """What is wrong with ``value`` as the field ``name``; nothing if it fits."""
         raise NotImplementedError
 
+    def typed(self, name: str, value: Any) -> Any:
+        """``value`` as the field keeps it (a whole number of another library as an ``int``, a
+        text of a subclass of ``str`` as a plain one), or :class:`~strohmandeln.ArgumentTypeError`
+        if it is of the wrong type (:mod:`strohmandeln.errors`'s policy); its range is
+        :meth:`problems`'s."""
+        return value
+
     def dump(self, value: Any) -> Any:
         """``value`` in JSON types."""
         return value
@@ -215,8 +257,11 @@ class Choice(Kind):
         self.choices = choices
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if not isinstance(value, self.choices):
+        if type(value) is not self.choices:
             yield f"{name} must be a {self.choices.__name__}"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return value if type(value) is self.choices else member_of(self.choices, value, name)
 
     def dump(self, value: Any) -> Any:
         return value.value
@@ -231,6 +276,9 @@ class Flag(Kind):
     def problems(self, name: str, value: Any) -> Iterator[str]:
         if type(value) is not bool:
             yield f"{name} must be True or False"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return flag(value, name)
 
     def load(self, x: object, path: str) -> Any:
         return boolean(x, path)
@@ -247,6 +295,14 @@ class Whole(Kind):
             either = "None or " if self.optional else ""
             yield f"{name} must be {either}a whole number of {self.unit}, {self.lo:,} to {self.hi:,}"
 
+    def typed(self, name: str, value: Any) -> Any:
+        if type(value) is int or (value is None and self.optional):
+            return value
+        number = whole(value)
+        if number is None:
+            raise wrong_type(name, f"{'None or ' if self.optional else ''}a whole number of {self.unit}", value)
+        return number
+
     def load(self, x: object, path: str) -> Any:
         return None if x is None and self.optional else integer(x, path, self.lo, self.hi)
 
@@ -257,8 +313,14 @@ class Text(Kind):
     def __init__(self, shortest: int, longest: int, *, required: bool = False) -> None:
         self.shortest, self.longest, self.required = shortest, longest, required
 
+    def typed(self, name: str, value: Any) -> Any:
+        plain = plain_text(value)
+        if plain is None:
+            raise wrong_type(name, "a str", value)
+        return plain
+
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if not isinstance(value, str) or not self.shortest <= len(value) <= self.longest:
+        if type(value) is not str or not self.shortest <= len(value) <= self.longest:
             size = f"{self.shortest} to {self.longest:,}" if self.shortest else f"text of at most {self.longest:,}"
             yield f"the {name} must be {size} characters"
 
@@ -273,10 +335,13 @@ class Nested(Kind):
         self.cls = cls
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
-        if isinstance(value, self.cls):
+        if type(value) is self.cls:
             yield from field_problems(value, f"{name}.")
         else:
             yield f"{name} must be a {self.cls.__name__}"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return instance(value, self.cls, name)
 
     def dump(self, value: Any) -> Any:
         return to_fields(value)
@@ -297,6 +362,15 @@ class Counts(Kind):
             if type(number) is not int or not self.lo <= number <= self.hi:
                 yield f"{self.what} {key.value} needs a whole value, {self.lo:,} to {self.hi:,}"
 
+    def typed(self, name: str, value: Any) -> Any:
+        out = []
+        for key, number in value:  # (pairs of a member and a value, as the field's converter made them)
+            fixed = number if type(number) is int else whole(number)
+            if fixed is None:
+                raise wrong_type(f"{name}[{key.value}]", "a whole number", number)
+            out.append((key, fixed))
+        return tuple(out)
+
     def dump(self, value: Any) -> Any:
         return {key.value: number for key, number in value}
 
@@ -313,6 +387,17 @@ def kind_of(field: attrs.Attribute[Any]) -> Kind:
     """The kind of a field."""
     found: Kind = field.metadata[KIND]
     return found
+
+
+def typed_fields(value: Any) -> None:
+    """Give each field of the frozen attrs instance ``value`` its kind's type
+    (:meth:`Kind.typed`): the first of the wrong type raises
+    :class:`~strohmandeln.ArgumentTypeError`."""
+    for field in attrs.fields(type(value)):
+        given = getattr(value, field.name)
+        fixed = kind_of(field).typed(field.name, given)
+        if fixed is not given:
+            object.__setattr__(value, field.name, fixed)
 
 
 def field_problems(value: Any, prefix: str = "") -> Iterator[str]:

@@ -20,7 +20,7 @@ try:
 except ImportError:  # (mypyc reads the marker when it compiles; at run time it is never called)
     from .nocompile import mypyc_attr  # type: ignore[assignment]
 
-from .._base.args import seat, whole
+from .._base.args import whole, wrong_type
 from .._base.masks import BIT, TAROCKS
 from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from ..errors import IllegalActionError, Reason, shown
@@ -41,7 +41,8 @@ _FINISHED: Final = Phase.FINISHED
 #: (a module constant: compiled code reads an imported name from the module's dict at every use)
 _PLAIN: Final = PLAIN
 _VOID: Final = Phase.VOID
-_ACTION_TYPES: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
+#: The ids of the action types (a set of ints: a type of the caller's is never hashed or compared).
+_ACTION_TYPES: Final = frozenset(id(t) for t in (Play, Fold, Keep, Take, Pass, Double, NoDouble))
 #: The kinds of action each phase takes, by the phase's id.
 _EXPECTED: Final[dict[int, tuple[type, ...]]] = {
     **{key: tuple(type(a) for a in actions) for key, actions in DECISIONS.items() if actions},
@@ -122,7 +123,10 @@ class KernelState:
             passes it so that a stale or replayed move is refused with reason ``stale_move``
             before anything else is checked.
         :raises IllegalActionError: with a machine-readable :class:`~strohmandeln.Reason` if the
-            action is not legal here.
+            action is not legal here: any value that is no action has reason ``not_an_action``,
+            a whole number that is no seat ``bad_seat``, another move number ``stale_move``.
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number (a
+            text, a float, a ``bool``); :meth:`why_illegal` and :meth:`is_legal` raise it too.
 
         >>> from strohmandeln import CLASSIC, deal, Pass
         >>> state = deal(CLASSIC, dealer=0, rng=1)
@@ -152,11 +156,13 @@ class KernelState:
         # The hot path: an interned plain play (what legal_actions() and parse_action() return,
         # recognised by identity) of a legal card.
         if phase is _PLAY and player is None:
-            try:  # (identity with an interned play also says it is a Play, of the exact type)
-                i: int = action.card.index  # type: ignore[attr-defined]
+            # (only a Play's card is read here: anything else may be an object of any kind,
+            # whose attributes are never asked for; check() says what it is)
+            if type(action) is Play:
+                i: int = action.card.index
                 bit = BIT[i]
                 fast = action is _PLAIN[i] and lmask & bit
-            except AttributeError:  # not a play: check() says why
+            else:
                 fast = False
         elif player is None and now and (action is now[0] or action is now[-1]):
             # A decision that legal_actions() returned: identity says it is legal here.
@@ -262,7 +268,10 @@ class KernelState:
 
     def refusal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` may be applied (by ``player``, at ``expected_ply``, if given),
-        else the error :meth:`apply` would raise."""
+        else the error :meth:`apply` would raise.
+
+        :raises ArgumentTypeError: as :meth:`why_illegal`.
+        """
         c = self._c
         try:
             if expected_ply is not None:
@@ -284,6 +293,8 @@ class KernelState:
         """Whether ``action`` may be applied now (by ``player``, if given: as :meth:`apply` and
         :meth:`why_illegal` take it; a seat that is not to act may apply nothing).
 
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
+
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
         >>> state = state.apply(Pass()).apply(Pass())            # a simple game
@@ -296,6 +307,8 @@ class KernelState:
 
     def why_illegal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
         """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
+
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
 
         >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
         >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
@@ -341,8 +354,12 @@ def step(c: Record, action: object, player: object = None) -> Record:
 def check_ply(c: Record, expected: object) -> None:
     """Refuse a move sent for another moment than the record's (``stale_move``)."""
     ply = ply_of_record(c)
-    if (expected if type(expected) is int else whole(expected)) != ply:
-        raise IllegalActionError(Reason.STALE_MOVE, f"a move for move {shown(expected)}, but the deal is at move {ply}")
+    number = expected if type(expected) is int else whole(expected)
+    if number is None:  # (a text, a float, a bool: no move number at all)
+        raise wrong_type("expected_ply", "a move number (a whole number)", expected)
+    if number != ply:
+        sent = f"move {number}" if -1_000_000_000 < number < 1_000_000_000 else "a move number out of range"
+        raise IllegalActionError(Reason.STALE_MOVE, f"a move for {sent}, but the deal is at move {ply}")
 
 
 def check(c: Record, action: object, player: object) -> None:
@@ -353,10 +370,15 @@ def check(c: Record, action: object, player: object) -> None:
     turn = c[2]
     if player is not None:
         if type(player) is not int or player not in (0, 1):
-            player = seat(player)  # (a whole number of another type, or the refusal)
+            number = whole(player)
+            if number is None:  # (a program's mistake, raised: the seat of a move is the server's)
+                raise wrong_type("player", "a seat (0 or 1)", player)
+            if number != 0 and number != 1:
+                raise IllegalActionError(Reason.BAD_SEAT, f"no seat {shown(number)}; seats are 0 and 1")
+            player = number
         if turn >= 0 and player != turn:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, f"seat {player} may not act: seat {turn} is to act")
-    if type(action) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
+    if id(type(action)) not in _ACTION_TYPES:  # subclasses too: they equal no legal action
         raise IllegalActionError(Reason.NOT_AN_ACTION, f"not an action: {shown(action)}")
     if turn < 0:
         raise IllegalActionError(Reason.GAME_OVER, f"the deal is over ({phase.value}); no {action} now")

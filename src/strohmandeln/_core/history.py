@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..actions import INTERNED, PLAIN, Action, Announcement, Play
 from ..cards import DECK_54
-from ..table import HiddenTurn, StrohmannTurn, Trick
+from ..table import HiddenTurn, StrohmannTurn, Trick, made
 from .formats import (
     CARD,
     E_CARD,
@@ -60,12 +60,13 @@ def trick_of(number: int, packed: int) -> Trick:
     """The public :class:`~strohmandeln.Trick` of a packed trick (``number`` 1 for the first)."""
     linfo = packed >> T_LED_INFO & INFO_MASK
     finfo = packed >> T_FOLLOWED_INFO & INFO_MASK
-    return Trick(
-        number=number,
-        leader=packed & 1,
-        plays=(play_of(packed >> T_LED & CARD, linfo), play_of(packed >> T_FOLLOWED & CARD, finfo)),
-        from_strohmann=(bool(linfo & I_STROHMANN), bool(finfo & I_STROHMANN)),
-        winner=packed >> T_WINNER & 1,
+    return made(  # (the fields of a kernel's trick, past the public constructor's checks)
+        Trick,
+        number,
+        packed & 1,
+        (play_of(packed >> T_LED & CARD, linfo), play_of(packed >> T_FOLLOWED & CARD, finfo)),
+        (bool(linfo & I_STROHMANN), bool(finfo & I_STROHMANN)),
+        packed >> T_WINNER & 1,
     )
 
 
@@ -81,15 +82,8 @@ def event_of(packed: int) -> StrohmannTurn | HiddenTurn:
     strohmann = packed >> E_STROHMANN & 3
     card = packed >> E_CARD & CARD
     if card == HIDDEN_CARD:
-        return HiddenTurn(player=player, strohmann=strohmann, after_trick=packed >> E_TRICK)
-    return StrohmannTurn(
-        player=player,
-        strohmann=strohmann,
-        card=DECK_54[card],
-        to_hand=bool(packed & E_TO_HAND),
-        hidden=bool(packed & E_HIDDEN),
-        after_trick=packed >> E_TRICK,
-    )
+        return made(HiddenTurn, player, strohmann, packed >> E_TRICK)
+    return made(StrohmannTurn, player, strohmann, DECK_54[card], bool(packed & E_TO_HAND), bool(packed & E_HIDDEN), packed >> E_TRICK)
 
 
 def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, ...]:

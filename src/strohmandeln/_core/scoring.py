@@ -10,17 +10,50 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..errors import Reason, StateError
 from ..points import CardPoints
 from ..results import GAME, DealResult, ScoreLine, net_points
-from ..rules import Bonus, UndertakenDraw, ValatReplaces
+from ..rules import Bonus, RuleSet, UndertakenDraw, ValatReplaces
 from .record import AUC, CALLS, DEAL, NTR, TRICKS, W0, W1, Record
-from .ruledata import RuleData
+from .ruledata import RuleData, rule_data
 
 def result_of(c: Record, multiplier: int) -> DealResult:
     """The result of a finished (or void) deal's record with the deal's ``multiplier`` (R26),
     unchecked: the caller checks the phase and the multiplier."""
     d = c[DEAL]
     return result_of_parts(d.data, d.rules.name, d.dealer, c[W0], c[W1], c[AUC], c[CALLS], c[TRICKS], c[NTR], multiplier)
+
+
+def result_by(c: Record, multiplier: int, rules: RuleSet) -> DealResult:
+    """The result of a finished (or void) deal's record scored by the table of ``rules``
+    (:func:`result_under`; the deal's own if ``rules`` equals them), unchecked as
+    :func:`result_of`."""
+    d = c[DEAL]
+    if rules == d.rules:
+        return result_of(c, multiplier)
+    return result_under(d.rules, rules, d.dealer, c[W0], c[W1], c[AUC], c[CALLS], c[TRICKS], c[NTR], multiplier)
+
+
+def result_under(
+    played: RuleSet, rules: RuleSet, dealer: int, w0: int, w1: int, auc: Any, calls: int, tricks: Any, ntr: int, multiplier: int
+) -> DealResult:
+    """The result of a finished (or void) deal played under ``played``, scored by the table of
+    ``rules`` (R17-R26): the same cards won, tricks, auction, announcements and calls. What the
+    other rules do not have scores nothing: an announcement or a call their table has no bonus
+    for, a doubling where they have none (R10: the game counts once); a bonus of theirs whose
+    announcement or call the deal's rules did not allow scores for nobody. A deal of another
+    deck cannot be scored so (``wrong_rules``)."""
+    if rules.deck is not played.deck:
+        raise StateError(
+            Reason.WRONG_RULES,
+            f"a deal of the {played.deck.card_count}-card deck cannot be scored under rules of the "
+            f"{rules.deck.card_count}-card deck ({rules.name})",
+        )
+    data = rule_data(rules)
+    u, doubled, void = auc
+    if doubled and not data.doubling:
+        auc = (u, False, void)
+    return result_of_parts(data, rules.name, dealer, w0, w1, auc, calls, tricks, ntr, multiplier)
 
 
 def result_of_parts(

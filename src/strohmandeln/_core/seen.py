@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._base.args import whole
+from .._base.args import whole, wrong_type
 from ..actions import Action, Fold, Keep, Pass, Play, Take
 from ..results import DealResult
 from ..rules import RuleSet
@@ -58,7 +58,7 @@ from .record import (
     walk,
 )
 from .ruledata import RuleData, rule_data
-from .scoring import result_of_parts
+from .scoring import result_of_parts, result_under
 
 
 class Seen:
@@ -278,24 +278,27 @@ def events(s: Seen) -> tuple[int, ...]:
     return tuple(walk(s.evc)) + s.evs
 
 
-def result(s: Seen, multiplier: int = 0) -> DealResult | None:
+def result(s: Seen, multiplier: int = 0, rules: RuleSet | None = None) -> DealResult | None:
     """The result of the finished (or void) deal of the view ``s`` at its stakes (or
-    ``multiplier``'s) — everything it reads is public once the deal is over — or ``None``
-    while it goes on."""
+    ``multiplier``'s), by the table of its rules (or of ``rules``:
+    :func:`~strohmandeln._core.scoring.result_under`) — everything it reads is public once the
+    deal is over — or ``None`` while it goes on."""
     if s.phase is not Phase.FINISHED and s.phase is not Phase.VOID:
         return None
     m = multiplier or s.multiplier
+    if rules is not None and rules != s.rules:
+        return result_under(s.rules, rules, s.dealer, s.won[0], s.won[1], s.auc, s.calls, s.tricks, s.ntr, m)
     return result_of_parts(s.data, s.rules.name, s.dealer, s.won[0], s.won[1], s.auc, s.calls, s.tricks, s.ntr, m)
 
 
 def events_since(s: Seen, ply: object) -> tuple[int, ...]:
     """The packed :func:`events` that happened after move ``ply`` (a whole number, else
-    ``TypeError``): an event after trick ``n`` happened at the move that completed it (for ``n``
+    :class:`~strohmandeln.ArgumentTypeError`): an event after trick ``n`` happened at the move that completed it (for ``n``
     0, the uncovering before the first lead, at the last decision of the auction), each trick
     after the set-up being two moves."""
     after = whole(ply)
     if after is None:
-        raise TypeError(f"ply must be a whole number, not {type(ply).__name__}")
+        raise wrong_type("ply", "a move number (a whole number)", ply)
     decisions = len(walk(s.hist))  # (the actions before the card play)
     return tuple(e for e in events(s) if decisions + 2 * max((e >> E_TRICK) - s.setup, 0) > after)
 
