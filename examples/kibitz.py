@@ -27,8 +27,8 @@ from fractions import Fraction
 import attrs
 
 import strohmandeln as sm
-from strohmandeln import Card, GameState
-from strohmandeln.analysis import solve
+from strohmandeln import Card, CardPoints, GameState
+from strohmandeln.analysis import Unit, solve
 from strohmandeln.sampling import sample
 
 TRICKS_LEFT = 6
@@ -111,13 +111,13 @@ def main(samples: int = 300, seed: int = 5) -> None:
         assert mine in possible
         splits[mine] += 1
         held.update(mine)
-        best = solve(guess).points
-        points.append(Fraction(best.thirds, 3))
-        wins += best.rounded >= goal
+        best = solve(guess, unit=Unit.CARD_POINTS).score
+        points.append(best)
+        wins += CardPoints(int(best * 3)).rounded >= goal
     print(f"{samples} samples drew {len(splits)} of them, each {min(splits.values())} to {max(splits.values())} times ({samples / len(possible):.1f} on average).")
 
     mean = sum(points, Fraction(0)) / samples
-    truth = solve(state).points
+    truth = CardPoints(int(solve(state, unit=Unit.CARD_POINTS).score * 3))
     print(f"With best play, seat {player} ends with {float(mean):.2f} card points on average over the samples,")
     print(f"and wins the card play ({goal} rounded points) in {wins} of {samples} ({100 * wins / samples:.0f}%).")
     verdict = "wins" if truth.rounded >= goal else "loses"

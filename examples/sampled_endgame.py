@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import strohmandeln as sm
 from strohmandeln import GameState, Play
-from strohmandeln.analysis import solve
+from strohmandeln.analysis import Unit, solve
 from strohmandeln.positions import position
 from strohmandeln.sampling import sample
 
@@ -34,10 +34,6 @@ def end_game() -> GameState:
         rest_to=1,
         leader=0,
     )
-
-
-def thirds(points: sm.CardPoints) -> Fraction:
-    return Fraction(points.thirds, 3)
 
 
 def decimal(value: Fraction) -> str:
@@ -57,17 +53,17 @@ def main(samples: int = 40, seed: int = 2026) -> None:
         piles = [f"{p.face_up} over {p.face_down} face down" for p in view.strohmaenner(seat) if p.face_up is not None]
         print(f"  seat {seat}'s Strohmann: {', '.join(piles)}")
     rng = random.Random(seed)
-    totals: dict[Play, Fraction] = defaultdict(Fraction)
+    totals: dict[sm.Action, Fraction] = defaultdict(Fraction)
     for _ in range(samples):
         guess = sample(view, rng)
         assert guess.view(player) == view  # the sample shows A exactly what he sees
-        for play, gain in solve(guess).values:
-            totals[play] += thirds(gain)
-    truth = dict(solve(state).values)
+        for play, points in solve(guess, unit=Unit.CARD_POINTS).values:
+            totals[play] += points
+    truth = dict(solve(state, unit=Unit.CARD_POINTS).card_points())
     print(f"\n{'play':<6} {'mean over ' + str(samples) + ' samples':>22} {'true value':>11}")
-    for play in sorted(totals, key=lambda p: p.card.index):
+    for play in sorted(totals, key=lambda p: p.card.index if isinstance(p, Play) else -1):
         print(f"{str(play):<6} {decimal(totals[play] / samples):>22} {str(truth[play]):>11}")
-    chosen = max(totals, key=lambda p: (totals[p], -p.card.index))
+    chosen = max(totals, key=lambda p: (totals[p], -p.card.index if isinstance(p, Play) else 0))
     best = max(truth.values())
     print(f"\nA leads {chosen}: worth {truth[chosen]} with best play, the best any lead is worth being {best}.")
 

@@ -42,7 +42,7 @@ from typing import Any, Final
 import attrs
 
 import strohmandeln as sm
-from strohmandeln.players import HeuristicPlayer, RandomPlayer
+from strohmandeln.players import HeuristicPlayer, RandomPlayer, SearchPlayer
 from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
@@ -219,7 +219,14 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.sampling.Sampler": {"view": lambda: VIEW},
     "strohmandeln.playouts.playout": {"state": lambda: LATE},
     "strohmandeln.analysis.solve": {"state": lambda: LATE},
-    "strohmandeln.analysis.solve_game": {"state": lambda: LATE},
+    "strohmandeln.analysis.search": {"position": lambda: LATE.view(LATE.current_player), "rng": lambda: 1, "samples": lambda: 1},
+    "strohmandeln.analysis.ActionValues": {
+        "player": lambda: 0, "unit": lambda: analysis.Unit.GAME_POINTS, "values": lambda: (), "samples": lambda: 0,
+    },
+    "strohmandeln.analysis.ActionValues.__getitem__": {"action": lambda: LATE.legal_actions()[0]},
+    "strohmandeln.analysis.Budget": {"samples": lambda: 2, "seconds": lambda: None, "clock": lambda: None},
+    "strohmandeln.players.SearchPlayer": {"seed": lambda: 1, "samples": lambda: 1, "seconds": lambda: None, "clock": lambda: None},
+    "strohmandeln.players.SearchPlayer.__call__": {"state": lambda: LATE},
     "strohmandeln.match.Match.record": {"state": lambda: FINISHED},
     "strohmandeln.match.Match.record_all": {"states": lambda: (FINISHED,)},
     "strohmandeln.match.Standing.after": {"state": lambda: FINISHED},
@@ -300,8 +307,9 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.table.StrohmannPile": lambda: STATE.strohmann(0, 0),
         "strohmandeln.table.HiddenTurn": lambda: _hidden_turn(),
         "strohmandeln.pictures.SeatPicture": lambda: pictures.picture(STATE).seats[0],
-        "strohmandeln.analysis.Solution": lambda: analysis.solve(LATE),
-        "strohmandeln.analysis.GameSolution": lambda: analysis.solve_game(LATE),
+        "strohmandeln.analysis.ActionValues": lambda: analysis.solve(LATE, unit=analysis.Unit.CARD_POINTS),
+        "strohmandeln.analysis.Budget": lambda: analysis.Budget(samples=2),
+        "strohmandeln.players.SearchPlayer": lambda: SearchPlayer(samples=1),
         "strohmandeln.players.RandomPlayer": lambda: RandomPlayer(random.Random(1)),
         "strohmandeln.players.HeuristicPlayer": lambda: HeuristicPlayer(),
     }
@@ -432,8 +440,7 @@ UNCHECKED_CONSTRUCTORS: Final = frozenset(
         "strohmandeln.session.Session",
         "strohmandeln.results.DealResult",
         "strohmandeln.results.ScoreLine",
-        "strohmandeln.analysis.Solution",
-        "strohmandeln.analysis.GameSolution",
+        "strohmandeln.analysis.ActionValues",
         "strohmandeln.pictures.SeatPicture",
         "strohmandeln.pictures.TablePicture",
         "strohmandeln.openspiel.PlayerAction",

@@ -1,11 +1,14 @@
-"""Two baseline players: uniformly random, and a heuristic that follows [000]'s tactical advice.
+"""Players: uniformly random, a heuristic that follows [000]'s tactical advice, and a search player.
 
-They are opponents for testing bots and examples for writing one. A player is any callable that
+:class:`RandomPlayer` and :class:`HeuristicPlayer` are opponents for testing bots and examples
+for writing one; :class:`SearchPlayer` is a strong opponent, which samples the hidden cards and
+values every action by search (:func:`strohmandeln.analysis.search`). A player is any callable that
 takes a :class:`~strohmandeln.GameState` — or the :class:`~strohmandeln.PlayerView` of the player
 to act — and returns one of its legal actions. Both use only what the player to act may know:
 his own hand, the face-up cards, and the cards already played (they never look at the
 opponent's hand or at face-down Strohmann cards), so they choose the same action from a state
-and from its player's view.
+and from its player's view (:class:`SearchPlayer` makes the view of a state it is given and
+reads nothing else).
 
 >>> import random
 >>> from strohmandeln import CLASSIC, deal, players
@@ -25,13 +28,15 @@ from collections.abc import Callable
 from ._base import args
 from ._base.masks import XVII, XVIII
 from .actions import NO_DOUBLE, PASS, TAKE, Action, Keep, Play
+from .analysis import Budget, search
 from .cards import Card, Rank, checked_cards
 from .errors import Reason, StateError
+from .encoding import information_state_key
 from .knowledge import PlayerView
 from .points import CardPoints
 from .state import GameState, Phase
 
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "safe_trick_points"]
+__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "SearchPlayer", "safe_trick_points"]
 
 #: A player: a function from the state, or the view of the player to act, to a legal action.
 Player = Callable[[GameState | PlayerView], Action]
@@ -211,6 +216,72 @@ class HeuristicPlayer:
 def _hand(state: GameState | PlayerView, me: int) -> tuple[Card, ...]:
     """The hand of ``me``: a view's own hand, or the state's hand of that seat."""
     return state.hand if isinstance(state, PlayerView) else state.hand(me)
+
+
+class SearchPlayer:
+    """A player that searches: at every decision it samples the cards it cannot see and values
+    each legal action on the sampled deals (:func:`strohmandeln.analysis.search`), then takes
+    the best.
+
+    Every decision is searched the same way — the fold, the auction (take or pass), the doubling,
+    and every card with its announcements and calls: each legal action is valued in game points
+    at the end of the deal, the game and every bonus included, as the library scores the deal —
+    by random playouts of the rest of the deal early, by the exact solver
+    (:func:`strohmandeln.analysis.solve`) once ``solve_tricks`` tricks or fewer are left. A
+    decision with one legal action is taken at once.
+
+    **Budget.** ``samples`` deals per decision (the default, 24, plays about 170 decisions a
+    second in the compiled build: see the bot guide's figures), or a time budget: ``clock`` — a function that tells the time in seconds, such as
+    :func:`time.perf_counter` (the library does no I/O and reads no clock of its own) — and
+    ``seconds`` per decision; with both, at most ``samples`` deals in at most ``seconds``.
+
+    **Seeding.** The generator of each decision is made from ``seed`` and what the player knows
+    at that moment (the key of his view, :func:`~strohmandeln.encoding.information_state_key`):
+    the same seed and the same view give the same action, whatever came before and in whatever
+    order the player is asked. With a time budget the choice also depends on the clock.
+
+    It reads only the view: given a state, it takes ``state.view(state.current_player)``.
+
+    >>> from strohmandeln import CLASSIC, deal
+    >>> state = deal(CLASSIC, dealer=0, rng=97)
+    >>> player = SearchPlayer(seed=1, samples=8)
+    >>> action = player(state)                     # Elder's auction: take or pass
+    >>> action in state.legal_actions(), player(state.view(1)) == action
+    (True, True)
+
+    :raises ArgumentTypeError: if ``seed`` is not a whole number, or for a budget
+        :func:`strohmandeln.analysis.search` refuses (checked when the player is made); if the
+        player is asked about what is neither a state nor a view.
+    :raises ArgumentValueError: for a budget :func:`strohmandeln.analysis.search` refuses.
+    :raises StateError: as :class:`RandomPlayer`.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        samples: int | None = 24,
+        solve_tricks: int = 6,
+        clock: Callable[[], float] | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        number = args.whole(seed)
+        if number is None:
+            raise args.wrong_type("seed", "a whole number", seed)
+        self.seed = number
+        #: what each decision may spend
+        self.budget = Budget(samples, seconds, clock, solve_tricks)
+
+    def __call__(self, state: GameState | PlayerView) -> Action:
+        legal = _legal(state)
+        view = state if isinstance(state, PlayerView) else state.view(state.current_player)
+        if len(legal) == 1:
+            return legal[0]
+        key = int.from_bytes(information_state_key(view), "big")
+        rng = random.Random(key ^ (self.seed % (1 << 64)) << 128)
+        budget = self.budget
+        values = search(view, rng, samples=budget.samples, solve_tricks=budget.solve_tricks, clock=budget.clock, seconds=budget.seconds)
+        return values.best
 
 
 def _legal(state: object) -> tuple[Action, ...]:

@@ -154,6 +154,29 @@ CHECKS: Final[dict[Bonus, Check]] = {
 }
 
 
+#: The cards whose tricks each check reads: it reads no other trick — a bird only its own trick
+#: (:attr:`~strohmandeln.Bonus.bird_trick_from_end`), and only if the bird is in it;
+#: Rostopschin only the trick of the Ross call (the called XVII's) and the next (the XVIII's);
+#: Mondfang the Sküs's — and the checks of the other bonuses read the calls and the won cards
+#: only. The exact search merges lines of play that differ only in tricks no check reads
+#: (:mod:`._core.solve`).
+TRICK_CARDS: Final[dict[Bonus, int]] = {
+    bonus: sum(1 << card.index for card in bonus.required_cards)
+    if bonus.bird_trick_from_end or bonus in (Bonus.ROSTOPSCHIN, Bonus.MONDFANG)
+    else 0
+    for bonus in Bonus
+}
+
+
+#: The won cards each check reads, as a mask: whose tricks hold them (the Trull, the four Kings,
+#: the Sküs and the XXI). Besides them a check reads only whether each seat won a trick at all
+#: (Valat), and the base line only each seat's card points.
+WON_CARDS: Final[dict[Bonus, int]] = {
+    bonus: {Bonus.TRULL_IN_TRICKS: TRULL, Bonus.FOUR_KINGS_IN_TRICKS: KINGS, Bonus.MONDFANG: _SKUS_AND_MOND}.get(bonus, 0)
+    for bonus in Bonus
+}
+
+
 def _rostopschin(packed: int, after: int | None, k: int) -> Sequence[tuple[int, str]]:
     """Score the Ross called in trick ``k`` (0-based), ``packed``; ``after`` is the next trick,
     ``None`` if there is none (R18).
