@@ -119,8 +119,13 @@ class ValueLookup(enum.EnumType):
     """
 
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs:  # (the functional API: Enum("Name", "A B"))
-            return super().__call__(value, *args, **kwargs)
+        if args or kwargs:
+            members = cls.__dict__.get("_member_map_")
+            if not members or set(kwargs) - _FUNCTIONAL_KEYWORDS or len(args) > len(_FUNCTIONAL_KEYWORDS):
+                # (the functional API, Enum("Name", "A B"), or a keyword the language refuses)
+                return super().__call__(value, *args, **kwargs)
+            if (args[0] if args else kwargs.get("names")) is not None:  # (an enumeration with members cannot be extended)
+                raise ArgumentTypeError(Reason.WRONG_TYPE, f"{_CLASS_NAME.__get__(cls)}() takes the value of a member, and no names")
         if type(value) is cls:
             return value
         key = _lookup_key(value)
@@ -131,6 +136,11 @@ class ValueLookup(enum.EnumType):
         if key is None:
             raise ArgumentTypeError(Reason.WRONG_TYPE, f"{name}() takes the value of a member, not {a_type(value)}")
         raise ArgumentValueError(Reason.BAD_VALUE, f"{shown(key)} is the value of no {name}")
+
+
+#: The keywords of the standard library's functional API of an enumeration (``names`` first):
+#: with ``names`` not given, a call is a lookup by value.
+_FUNCTIONAL_KEYWORDS: Final = frozenset({"names", "module", "qualname", "type", "start", "boundary"})
 
 
 def _lookup_key(value: object) -> str | int | None:

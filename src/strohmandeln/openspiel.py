@@ -35,14 +35,13 @@ Importing this module registers the Python game ``python_strohmandeln`` with
   generator of the caller's (for ``ISMCTSBot.set_resampler``: the same seed draws the same
   worlds in every process). The sampled state is built directly, not replayed.
 * **Bots**: :class:`PlayoutEvaluator` is an MCTS/ISMCTS evaluator on the library's playouts;
-  :class:`StatelessBot` gives a bot that keeps nothing between moves (such as ``ISMCTSBot``)
-  the protocol ``evaluate_bots`` asks for (``restart_at``, ``inform_action``);
-  :class:`PlayerBot` plays a library player (:mod:`strohmandeln.players`) from its seat's view.
+  :class:`StatelessBot` gives a bot that keeps nothing between moves (``ISMCTSBot``) the protocol
+  ``evaluate_bots`` asks for; :class:`PlayerBot` plays a library player from its seat's view.
 
 The library's own objects stay reachable: ``state.strohmandeln_state()`` is the
-:class:`~strohmandeln.GameState` once the deck is dealt. The methods Python calls most
-(``apply_action``, ``legal_actions``, ``clone``, ``history`` …) are answered in Python from that
-state; OpenSpiel's C++ side keeps the history of the actions it applied itself.
+:class:`~strohmandeln.GameState` once the deck is dealt. The methods Python calls most (``apply_action``,
+``legal_actions``, ``clone``, ``history`` …) are answered in Python from that state; OpenSpiel's
+C++ side keeps the history of the actions it applied itself.
 """
 
 from __future__ import annotations
@@ -106,8 +105,7 @@ def _decisions(rules: RuleSet) -> int:
 
 
 class PlayerAction(NamedTuple):
-    """An entry of :meth:`StrohmandelnState.full_history`: who acted (-1: chance) and the
-    action, as OpenSpiel's ``PlayerAction`` (which Python cannot make) has them."""
+    """An entry of :meth:`StrohmandelnState.full_history`: who acted (-1: chance) and the action."""
 
     player: int
     action: int
@@ -201,6 +199,10 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         self.rules: RuleSet = rules
         self.dealer = dealer
         self.space = self._sh.space
+
+    def __eq__(self, other: object) -> bool:  # (OpenSpiel's raises TypeError for what is no game)
+        return bool(pyspiel.Game.__eq__(self, other)) if args.is_a(other, pyspiel.Game) else NotImplemented
+    __hash__ = pyspiel.Game.__hash__  # (unhashable, as OpenSpiel's games are)
 
     def new_initial_state(self) -> StrohmandelnState:
         """A new deal, before its first card is dealt (a chance node)."""
