@@ -202,3 +202,34 @@ def test_an_openspiel_game_compares_with_anything() -> None:
     assert game != 0 and 0 != game and game != boundary.RaisingAttributes() and game != None  # noqa: E711
     assert game == openspiel.StrohmandelnGame() and game != openspiel.StrohmandelnGame({"dealer": 1})
 
+
+_DRAWING = [e for e in ENTRY_POINTS if any(p.name == "rng" for p in e.parameters)]
+
+
+@pytest.mark.parametrize("entry", _DRAWING, ids=lambda e: _short(e.name))
+def test_generators_whose_draws_lie_are_refused(entry: boundary.EntryPoint) -> None:
+    """A subclass of ``random.Random`` whose ``random()`` gives 1.5 or NaN, whose draws raise:
+    ``sample``, ``playouts`` and ``search`` raised ``IndexError`` and ``ValueError`` from the
+    kernel (a draw of 1.5 indexes beyond a list; a negative one would pick silently from its end)."""
+    findings = list(boundary_more.findings_of(entry, boundary_more.GENERATORS))
+    assert not findings, "\n".join(findings[:20])
+
+
+def test_a_generator_of_a_subclass_draws_as_its_class_does() -> None:
+    """The checked draws change nothing for a subclass that does not lie: its deals, samples
+    and playouts are those of ``random.Random`` with the same seed, the caller's generator is
+    the one drawn from (its state moves on), and ``random.SystemRandom`` works."""
+    import random
+
+    from strohmandeln.playouts import playouts
+
+    class Mine(random.Random):
+        pass
+
+    assert sm.deal(sm.CLASSIC, dealer=0, rng=Mine(7)) == sm.deal(sm.CLASSIC, dealer=0, rng=random.Random(7))
+    assert sm.sampling.sample(boundary.VIEW, Mine(3)) == sm.sampling.sample(boundary.VIEW, random.Random(3))
+    assert playouts(sm.CLASSIC, 2, Mine(5)) == playouts(sm.CLASSIC, 2, random.Random(5))
+    mine, plain = Mine(11), random.Random(11)
+    sm.deal(sm.CLASSIC, dealer=0, rng=mine), sm.deal(sm.CLASSIC, dealer=0, rng=plain)
+    assert mine.random() == plain.random()
+    assert sm.deal(sm.CLASSIC, dealer=0, rng=random.SystemRandom()).phase is not None

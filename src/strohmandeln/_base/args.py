@@ -34,6 +34,13 @@ from typing import Any, Final, TypeVar
 
 from ..errors import ArgumentTypeError, ArgumentValueError, Reason, StrohmandelnError, a_type, shown
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # (mypyc reads the marker when it compiles; the interpreter needs a no-op)
+
+    def mypyc_attr(*flags: str, **settings: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
 
@@ -201,13 +208,76 @@ def stakes(multiplier: object, name: str = "multiplier") -> int:
 
 def generator(rng: object, name: str = "rng") -> random.Random:
     """The caller's random generator, or a new one seeded with a whole number (the library
-    never uses global randomness); else :class:`ArgumentTypeError`."""
+    never uses global randomness); else :class:`ArgumentTypeError`.
+
+    A generator of a subclass of :class:`random.Random` (whose methods may do anything) is drawn
+    from through its ``random()`` and ``getrandbits()`` only, each draw checked (:class:`Draws`);
+    a ``random.Random`` itself is used as it is."""
+    if type(rng) is random.Random:
+        return rng
     if is_a(rng, random.Random):
-        return rng  # type: ignore[return-value]
+        return rng if type(rng) is Draws else Draws(rng, name)  # type: ignore[arg-type]
     seed = whole(rng)
     if seed is None:
         raise wrong_type(name, "a random.Random or an int seed", rng)
     return random.Random(seed)
+
+
+@mypyc_attr(native_class=False)  # (a compiled subclass of random.Random would crash)
+class Draws(random.Random):
+    """A caller's generator of a subclass of :class:`random.Random`, drawn from through its
+    ``random()`` and ``getrandbits()`` (every other draw of ``random.Random`` — ``choice``,
+    ``shuffle``, ``sample`` — is built on these two): a draw that is no float from 0 up to 1, or
+    no whole number of the bits asked for, is an :class:`ArgumentValueError` (reason
+    ``bad_value``), an error the generator raises an :class:`ArgumentTypeError` (its cause kept),
+    so that a lying generator never makes the library index beyond a list or pick from its end.
+
+    >>> class Broken(random.Random):
+    ...     def random(self): return 1.5
+    >>> generator(Broken(1)).random()
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentValueError: rng.random() must give a float from 0 up to 1, not 1.5
+    """
+
+    def __init__(self, source: random.Random, name: str) -> None:
+        self._source: random.Random | None = None
+        super().__init__(0)  # (its own state is never drawn from)
+        self._source = source
+        self._name = name
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        if self._source is None:  # (random.Random's constructor seeds itself)
+            super().seed(*args, **kwargs)
+        else:
+            self._source.seed(*args, **kwargs)
+
+    def random(self) -> float:
+        assert self._source is not None
+        try:
+            x = self._source.random()
+        except StrohmandelnError:
+            raise
+        except Exception as error:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{self._name}.random() raised {a_type(error)}") from error
+        if type(x) is not float or not 0.0 <= x < 1.0:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"{self._name}.random() must give a float from 0 up to 1, not {shown(x)}")
+        return x
+
+    def getrandbits(self, k: int) -> int:
+        assert self._source is not None
+        try:
+            x = self._source.getrandbits(k)
+        except StrohmandelnError:
+            raise
+        except Exception as error:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{self._name}.getrandbits() raised {a_type(error)}") from error
+        if type(x) is not int or x < 0 or x.bit_length() > k:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"{self._name}.getrandbits({k}) must give a whole number of {k} bits, not {shown(x)}")
+        return x
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Draws, (self._source, self._name))
 
 
 def plain_text(value: object) -> str | None:
