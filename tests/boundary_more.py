@@ -759,7 +759,7 @@ MORE_HOSTILE: Final = [*_more_hostile(), *_numpy_more()]
 
 #: Generators of the right class (``random.Random``'s subclasses) whose draws raise or lie: the
 #: library draws from them.
-GENERATORS: Final = [
+GENERATORS: Final[list[tuple[str, object]]] = [
     ("a Random whose draws raise", RaisingRandom(1)),
     ("a Random whose draws lie", LyingRandom(1)),
     ("a Random whose random() is NaN", NaNRandom(1)),
