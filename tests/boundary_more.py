@@ -809,6 +809,40 @@ def nested(values: list[tuple[str, object]] = MORE_HOSTILE) -> list[tuple[str, o
     return out
 
 
+#: The parameters that take a function of the caller's, which the library calls.
+CALLBACKS: Final = ("clock", "probability_sampler", "opponent", "make_opponent", "policy")
+
+
+class _Returning:
+    """A function of the caller's that returns one hostile value, whatever it is given."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> object:
+        return self.value
+
+
+def callbacks(values: list[tuple[str, object]] | None = None) -> list[tuple[str, object]]:
+    """Functions that return each hostile value (of both campaigns)."""
+    chosen = values if values is not None else [*boundary.HOSTILE, *MORE_HOSTILE]
+    return [(f"a function returning {label}", _Returning(value)) for label, value in chosen]
+
+
+def callback_findings(values: list[tuple[str, object]] | None = None) -> Iterator[str]:
+    """Every entry point with a function parameter, called with functions that return hostile
+    values: what the caller's function returns is judged as an argument is."""
+    made = callbacks(values)
+    for entry in boundary.entry_points():
+        for parameter in entry.parameters:
+            if parameter.name not in CALLBACKS:
+                continue
+            for label, value in made:
+                problem = judge(entry, parameter.name, value, label)
+                if problem:
+                    yield f"{entry.name}({parameter.name}={label}): {problem}"
+
+
 def call_shapes(entry: boundary.EntryPoint) -> Iterator[tuple[str, Callable[[], object]]]:
     """The calls of ``entry`` with an unknown keyword, one positional argument too many, and
     every argument ``None`` at once."""
@@ -1314,6 +1348,11 @@ def main(argv: list[str]) -> int:
                 print(line.encode("utf-8", "backslashreplace").decode("utf-8"), flush=True)
         calls += sum(len(e.parameters) * len(values) for e in entries)
         print(f"# {len(entries)} entry points × {len(values)} nested values", flush=True)
+    if "--callbacks" in argv:
+        for line in callback_findings():
+            findings += 1
+            print(line.encode("utf-8", "backslashreplace").decode("utf-8"), flush=True)
+        print("# callbacks", flush=True)
     if "--shapes" in argv:
         entries = [e for e in boundary.entry_points() if only in e.name]
         for entry in entries:

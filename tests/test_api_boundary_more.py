@@ -233,3 +233,11 @@ def test_a_generator_of_a_subclass_draws_as_its_class_does() -> None:
     sm.deal(sm.CLASSIC, dealer=0, rng=mine), sm.deal(sm.CLASSIC, dealer=0, rng=plain)
     assert mine.random() == plain.random()
     assert sm.deal(sm.CLASSIC, dealer=0, rng=random.SystemRandom()).phase is not None
+
+
+def test_what_the_callers_functions_return_is_judged() -> None:
+    """A clock, a probability sampler, an opponent or a policy that returns a hostile value:
+    ``resample_from_infostate`` compared what ``probability_sampler()`` gave with ``0 <= draw``,
+    which called the value's own ``__ge__`` (and ``float()`` of ``10**5000`` overflowed)."""
+    findings = list(boundary_more.callback_findings())
+    assert not findings, "\n".join(findings[:20])

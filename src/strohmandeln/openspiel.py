@@ -430,16 +430,16 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
 
         :raises ArgumentTypeError: if ``player_id`` is not a whole number or
             ``probability_sampler`` no function.
-        :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, or a draw that is not
-            a number from 0 up to 1.
+        :raises ArgumentValueError: for a ``player_id`` not 0 or 1, a draw not from 0 up to 1.
         """
         player = args.seat(player_id, "player_id")
         if not callable(probability_sampler):
             raise args.wrong_type("probability_sampler", "a function", probability_sampler)
-        draw = probability_sampler()
-        if not args.is_a(draw, (float, int)) or args.is_a(draw, bool) or not 0 <= draw < 1:
+        draw = probability_sampler()  # (read as a plain number: its own methods are never called)
+        value = float.__float__(draw) if args.is_a(draw, float) else 0.0 if args.is_a(draw, int) and not args.is_a(draw, bool) and int.__int__(draw) == 0 else -1.0
+        if not 0.0 <= value < 1.0:
             raise ArgumentValueError(Reason.BAD_VALUE, "probability_sampler must return a number from 0 up to 1")
-        return _resampled(self, player, random.Random(int(draw * 2**53)))
+        return _resampled(self, player, random.Random(int(value * 2**53)))
 
     def __str__(self) -> str:
         state = self._state
