@@ -241,3 +241,54 @@ def test_what_the_callers_functions_return_is_judged() -> None:
     which called the value's own ``__ge__`` (and ``float()`` of ``10**5000`` overflowed)."""
     findings = list(boundary_more.callback_findings())
     assert not findings, "\n".join(findings[:20])
+
+
+@pytest.mark.parametrize("message", ["\ud800", "ä\udcff", "\udcff" * 600, "a\x00b"])
+def test_an_errors_description_can_always_be_sent(message: str) -> None:
+    """``StrohmandelnError(reason, "\\ud800").to_dict()`` could not be encoded as UTF-8 (a game
+    server's reply failed): a lone surrogate is written as its escape."""
+    import json
+    import pickle
+
+    error = sm.StrohmandelnError(sm.Reason.GAME_OVER, message)
+    json.dumps(error.to_dict(), ensure_ascii=False).encode("utf-8")
+    assert len(error.message) <= sm.errors.MAX_MESSAGE and pickle.loads(pickle.dumps(error)).message == error.message
+
+
+def test_action_values_name_a_lying_subclass_by_its_type() -> None:
+    """A subclass of ``Play`` whose ``card`` lies was written into ``KeyError`` by its own
+    ``str``; the move checks refuse it as ``not_an_action`` (they read no subclass)."""
+    class Lying(sm.Play):
+        __slots__ = ()
+
+        def __getattribute__(self, name: str) -> Any:
+            return boundary.FakeIndex(99) if name == "card" else object.__getattribute__(self, name)
+
+    values: Any = boundary.INSTANCES["strohmandeln.analysis.ActionValues"]()
+    lying = Lying(_PLAY_CARD)
+    with pytest.raises(KeyError, match="a Lying"):
+        values[lying]
+    assert lying not in values
+    with pytest.raises(sm.IllegalActionError) as info:
+        boundary.STATE.apply(lying)
+    assert info.value.reason is sm.Reason.NOT_AN_ACTION
+
+
+@pytest.mark.xfail(strict=True, reason="serialization.action_to_dict takes a subclass of Play and writes what its own str gives (helper 'documents')")
+def test_an_action_document_of_a_lying_subclass_loads_back_or_is_refused() -> None:
+    """``action_to_dict`` of a ``Play`` subclass whose ``card`` lies writes a document that
+    ``action_from_dict`` refuses (``action: not an action: '<boundary.FakeIndex object…'``)."""
+    class Lying(sm.Play):
+        __slots__ = ()
+
+        def __getattribute__(self, name: str) -> Any:
+            return boundary.FakeIndex(99) if name == "card" else object.__getattribute__(self, name)
+
+    try:
+        document = sm.serialization.action_to_dict(Lying(_PLAY_CARD))
+    except sm.StrohmandelnError:
+        return
+    sm.serialization.action_from_dict(document)
+
+
+_PLAY_CARD: Any = getattr(boundary.PLAY, "card")  # noqa: B009 - (the state's first legal action is a play)

@@ -126,7 +126,7 @@ class ActionValues:
         for known, value in self.values:
             if type(known) is type(action) and known == action:
                 return value
-        raise KeyError(f"not a legal action of these values: {str(action) if args.is_a(action, _ACTIONS) else a_type(action)}")
+        raise KeyError(f"not a legal action of these values: {str(action) if type(action) in _ACTIONS else a_type(action)}")
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` is one of the legal actions (``action in values``; anything else is

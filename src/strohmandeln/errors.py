@@ -303,7 +303,9 @@ class StrohmandelnError(Exception):
     """Base class of every error the library raises on purpose.
 
     :param reason: the machine-readable cause.
-    :param message: one line for humans.
+    :param message: one line for humans (cut to :data:`MAX_MESSAGE` characters; a character that
+        UTF-8 cannot encode, a lone surrogate, is written as its escape, so that :meth:`to_dict` can
+        always be sent).
 
     Catch it to handle every refusal of the library in one place:
 
@@ -327,6 +329,11 @@ class StrohmandelnError(Exception):
             if not issubclass(type(message), str):
                 raise ArgumentTypeError(Reason.WRONG_TYPE, f"message must be a str, not {shown(message)}")
             message = str.__str__(message)
+        if not message.isascii():  # (a lone surrogate cannot be sent as UTF-8: it is written as its escape)
+            try:
+                message.encode("utf-8")
+            except UnicodeEncodeError:
+                message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         if len(message) > MAX_MESSAGE:
             message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
