@@ -292,3 +292,39 @@ def test_an_action_document_of_a_lying_subclass_loads_back_or_is_refused() -> No
 
 
 _PLAY_CARD: Any = getattr(boundary.PLAY, "card")  # noqa: B009 - (the state's first legal action is a play)
+
+
+#: The classes of others' modules whose lying subclasses are still taken (issue 31): ``GameState``
+#: (state.py: its values are of its two subclasses, so it would be *sealed*, ``__sealed__ =
+#: (_LiveState, _FinalState)``), ``PlayerView`` (knowledge.py), ``Match`` (match.py) and
+#: ``DealResult`` (results.py: ``typing.final``), and a ``Play`` of a subclass in
+#: ``serialization.to_dict`` / ``action_to_dict`` (which test ``is_a(action, ...)`` and read it).
+LYING_PENDING = ("GameState", "PlayerView", "Match", "DealResult", "Play")
+
+_LYING = boundary_more.lying_subclasses()
+
+
+def _lying_findings(names: tuple[str, ...], pending: bool) -> list[str]:
+    values = [(label, value) for label, value in _LYING if any(f"a {name} subclass" in label for name in names) is pending]
+    return [line for entry in ENTRY_POINTS for line in boundary_more.findings_of(entry, values)]
+
+
+def test_subclasses_of_the_value_types_whose_attributes_lie_are_refused() -> None:
+    """A subclass of ``RuleSet`` (of ``ScoringTable``, ``CardPoints``…) whose attribute reads
+    raise or answer anything was taken as one by 39 entry points, which read its attributes —
+    its own methods — and raised what they gave (``deal(rules=…)``, ``GameState.result(rules=…)``,
+    ``svg.deal_packets``, ``RuleSet(scoring=…)``, ``points_text``…). The value types are marked
+    ``typing.final`` and ``is_a`` takes no value of a subclass of a final class."""
+    assert len(_LYING) > 50
+    findings = _lying_findings(LYING_PENDING, pending=False)
+    assert not findings, "\n".join(findings[:20])
+
+
+@pytest.mark.parametrize("name", LYING_PENDING)
+@pytest.mark.xfail(strict=True, reason="the class is not final or sealed yet, or serialization reads a subclass (helpers 'kernel' and 'documents')")
+def test_lying_subclasses_of_pending_classes_are_refused(name: str) -> None:
+    """For example ``sm.scoring.score(lying_state)``, ``encoding.ActionSpace(CLASSIC).mask(lying_view)``,
+    ``records.dumps_match(lying_match)``, ``serialization.result_to_dict(lying_result)`` raise the
+    lying attribute's error (``boundary.Boom``) or ``AttributeError``/``TypeError`` of what it gave."""
+    findings = _lying_findings((name,), pending=True)
+    assert not findings, "\n".join(findings[:20])

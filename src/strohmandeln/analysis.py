@@ -40,7 +40,7 @@ import enum
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, final
 
 import attrs
 
@@ -68,6 +68,7 @@ class Unit(enum.Enum, metaclass=ValueLookup):
     CARD_POINTS = "card_points"
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class ActionValues:
     """Every legal action of the seat to act with its value (:func:`solve`, :func:`search`).
@@ -316,6 +317,7 @@ def search(
     return ActionValues(me, unit, values, worlds, nodes, rolled)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class Budget:
     """What a :func:`search` may spend on one decision: ``samples`` sampled deals, or a time

@@ -44,7 +44,10 @@ compiled build alike. Its docstring's ``:raises:`` lists them.
   number* is an ``int`` or an integer of another library that Python can use as an index
   (NumPy's, :func:`operator.index`), never a ``bool``, a float or a text; a container is read
   item by item, and an item of the wrong type is refused by its place (``order[3]``), as is a
-  container whose own iteration fails. The move checks *raise* it for a ``player`` or an
+  container whose own iteration fails. The value types are final (:func:`typing.final`): a value
+  of a subclass of one, whose attributes could answer anything, is of the wrong type too; a
+  generator of a subclass of :class:`random.Random` is drawn from through its ``random()`` and
+  ``getrandbits()``, each draw checked. The move checks *raise* it for a ``player`` or an
   ``expected_ply`` that is no whole number (even ``why_illegal``, which returns the refusals of
   moves); a member of an enumeration looked up by what is no text or whole number
   (``Suit([])``, :class:`ValueLookup`) gets it too.

@@ -35,7 +35,7 @@ were uncovered, but not the IIII: it was the last card of its Strohmann, taken u
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -78,6 +78,7 @@ def _all(value: object, name: str, cls: type, limit: int) -> tuple[Any, ...]:
     return got
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class SeatPicture:
     """What a picture shows of one seat.
@@ -143,6 +144,7 @@ class SeatPicture:
         return len(self.hand) + self.hidden
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class TablePicture:
     """Everything a picture of the table shows (see the module's description); made by

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -321,6 +321,7 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
     return tuple((bonus, pairs[bonus]) for bonus in Bonus if bonus in pairs)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True, cache_hash=True)
 class ScoringTable:
     """The game values of a rule set: base table, bonuses, draws, Valat, match doubling.
@@ -430,6 +431,7 @@ class ScoringTable:
         return table
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """A complete set of rules: deck, options of R5–R12 and the scoring table.

@@ -75,15 +75,31 @@ def is_a(value: object, cls: type | tuple[type, ...]) -> bool:
     """Whether the type of ``value`` is ``cls`` or a subclass of it: :func:`isinstance`, without
     asking the value (whose ``__class__`` may claim anything, or raise).
 
+    A subclass of a class marked :func:`typing.final` (the library's value types: a rule set,
+    card points, a card…) is none of it: its attributes may answer anything, or raise, and the
+    library would read them.
+
     >>> class Liar:
     ...     __class__ = int
     >>> isinstance(Liar(), int), is_a(Liar(), int), is_a(True, int)
     (True, False, True)
+    >>> from strohmandeln import RuleSet
+    >>> class Lying(RuleSet):                # a rule set that is no rule set
+    ...     __slots__ = ()
+    >>> is_a(object.__new__(Lying), RuleSet), isinstance(object.__new__(Lying), RuleSet)
+    (False, True)
     """
+    kind = type(value)
     try:
-        return issubclass(type(value), cls)
+        if not issubclass(kind, cls):
+            return False
     except Exception:  # (a metaclass of the caller's that fails when asked)
         return False
+    if kind is cls:
+        return True
+    if type(cls) is tuple:
+        return any(kind is c or (issubclass(kind, c) and not refuses(c, kind)) for c in cls)
+    return not refuses(cls, kind)  # type: ignore[arg-type]
 
 
 def article(name: str) -> str:
@@ -116,6 +132,29 @@ def instance(value: object, cls: type[T], name: str, expected: str = "") -> T:
     if type(value) is cls or is_a(value, cls):
         return value  # type: ignore[return-value]
     raise wrong_type(name, expected or article(cls.__name__), value)
+
+
+def refuses(cls: type, kind: type) -> bool:
+    """Whether a value of ``kind``, a subclass of ``cls``, is no value of ``cls`` for
+    :func:`is_a`: ``cls`` is marked :func:`typing.final` (``__final__``), or *sealed* — it names
+    the subclasses of its own that its values may be of in ``__sealed__``, a tuple, and ``kind``
+    is none of them (both read from the class's own namespace).
+
+    >>> class Base:
+    ...     pass
+    >>> class Mine(Base):
+    ...     pass
+    >>> class Other(Base):
+    ...     pass
+    >>> Base.__sealed__ = (Mine,)
+    >>> is_a(Mine(), Base), is_a(Other(), Base), is_a(Base(), Base)
+    (True, False, True)
+    """
+    own = cls.__dict__
+    if own.get("__final__", False) is True:
+        return True
+    sealed = own.get("__sealed__")
+    return type(sealed) is tuple and kind not in sealed
 
 
 def whole(value: object) -> int | None:
