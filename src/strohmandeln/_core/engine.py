@@ -405,12 +405,12 @@ def _decide(c: Record, action: Any) -> Record:
     if phase is _AUCTION:
         if type(action) is Take:
             auc = (p, False, None)
-            if d.data.doubling:
+            if d.data.undertaker_doubling:
                 return _with(c, _DOUBLING, 1 - p, auc, hist)
             return _start_play(c, auc, hist)
         if p == d.elder:
             return _with(c, _AUCTION, d.dealer, auc, hist)
-        if d.data.throw_in:
+        if d.data.both_pass_throw_in:
             return _with(c, _VOID, -1, (-1, False, VoidReason.THROWN_IN), hist)
         return _start_play(c, auc, hist)
     # doubling (R10)
@@ -436,4 +436,4 @@ def _start_play(c: Record, auc: tuple[int, bool, VoidReason | None], hist: Any) 
 def first_leader(data: RuleData, dealer: int, undertaker: int) -> int:
     """R5: the seat that leads the first trick: Elder, or the undertaker (-1: none) where the
     rules say so."""
-    return undertaker if data.undertaker_leads and undertaker >= 0 else 1 - dealer
+    return undertaker if data.first_lead_undertaker and undertaker >= 0 else 1 - dealer

@@ -112,7 +112,7 @@ class _RuleParts:
             rules.undertaker_doubling,
             rules.last_card is LastCard.SHOWN,
             data.rostopschin,
-            data.ann_trull or data.ann_kings,
+            data.trull_announced or data.four_kings_announced,
         )
         #: the vector's ``rules`` field
         self.flags = bytes([1 if flag else 0 for flag in flags])

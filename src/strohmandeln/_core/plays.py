@@ -94,9 +94,9 @@ def announcement_options(d: Deal, hand: int, calls: int, p: int) -> int:
     done = announced(calls, p)
     opts = 0
     data = d.data
-    if data.ann_trull and not done & ANN_TRULL and hand & TRULL == TRULL:
+    if data.trull_announced and not done & ANN_TRULL and hand & TRULL == TRULL:
         opts |= ANN_TRULL
-    if data.ann_kings and not done & ANN_KINGS and hand & KINGS == KINGS:
+    if data.four_kings_announced and not done & ANN_KINGS and hand & KINGS == KINGS:
         opts |= ANN_KINGS
     return opts
 
@@ -212,7 +212,7 @@ def _variant_refusal(d: Deal, p: int, hand: int, lead: int, ntr: int, calls: int
     missing = bits & ~announcement_options(d, hand, calls, p)
     if missing:
         ann = Announcement.TRULL if missing & ANN_TRULL else Announcement.FOUR_KINGS
-        enabled = d.data.ann_trull if ann is Announcement.TRULL else d.data.ann_kings
+        enabled = d.data.trull_announced if ann is Announcement.TRULL else d.data.four_kings_announced
         if not enabled:
             why = f"the {d.rules.name} rules have no announced {ann.value}"
         elif announced(calls, p) & _ANN_BITS[ann]:

@@ -197,7 +197,7 @@ def project(state: KernelState, player: int | None) -> Seen:
     dealt = d.order_index is not None
     # What the other seat cannot know of each seat's hand: the dealt hand and, under R12's
     # ``hidden``, the last card of each of his Strohmänner.
-    last0, last1 = d.lasts if d.data.hidden_last else (0, 0)
+    last0, last1 = d.lasts if d.data.last_card_hidden else (0, 0)
     hide0 = d.hands[0] | last0
     hide1 = d.hands[1] | last1
     h0, h1, t0, t1, w0, w1, lead = c[H0], c[H1], c[T0], c[T1], c[W0], c[W1], c[LEAD]

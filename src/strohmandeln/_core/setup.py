@@ -82,9 +82,9 @@ def build(
     data = rule_data(rules)
     if doubled and undertaker is None:
         raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
-    if doubled and not data.doubling:
+    if doubled and not data.undertaker_doubling:
         raise DeckError(Reason.INVALID_ACTION, f"the {rules.name} rules have no doubling (R10)")
-    if undertaker is None and data.throw_in:
+    if undertaker is None and data.both_pass_throw_in:
         raise DeckError(Reason.BAD_SEAT, f"the {rules.name} rules throw a deal in when both pass (R9): give the undertaker")
     deck = data.deck_mask
     placed = 0
