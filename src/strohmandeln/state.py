@@ -320,7 +320,8 @@ class GameState(_Pictured, Moment, KernelState):
         A game server that accepts only deals dealt from a deck order and replayed passes
         ``dealt_only=True``: a position's document (:mod:`strohmandeln.positions`), which
         describes where the cards lie rather than how they got there, is then refused with
-        reason ``not_dealt``.
+        reason ``not_dealt``. A position's document that leaves no card to play (a finished deal
+        claimed by its set-up alone, which no history proves) is refused so in any case.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
         :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
