@@ -46,7 +46,7 @@ from .._base.masks import TAKE_UP, bits, lowest
 from ..cards import DECK_54
 from ..errors import DeckError, Reason
 from .duty import TIER_CARDS, lacked, reason, tier_of
-from .formats import CARD, T_FOLLOWED, T_LED
+from .formats import CARD, T_FOLLOWED, T_LED, trick_followed, trick_led
 from .ruledata import RuleData
 
 
@@ -70,7 +70,7 @@ def _answer(data: RuleData, t: int, sizes: Sequence[int]) -> tuple[int, int, int
     position cannot hold, and whether all his Strohmänner are full (then his later set-up plays
     cannot hold them either); ``sizes``: each Strohmann's cards at the position."""
     f = 1 - (t & 1)
-    gone = lacked(t >> T_LED & CARD, t >> T_FOLLOWED & CARD)
+    gone = lacked(trick_led(t), trick_followed(t))
     if not gone:
         return f, 0, 0, False
     full, filled = pile_state(data, sizes, f)
@@ -113,8 +113,8 @@ def check(data: RuleData, hands: Sequence[int], piles: Sequence[Sequence[int]], 
         f, gone, void, full = _answer(data, t, sizes)
         if not gone:
             continue
-        led = t >> T_LED & CARD
-        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[t >> T_FOLLOWED & CARD]}"
+        led = trick_led(t)
+        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[trick_followed(t)]}"
         for k in range(3):
             pile = piles[3 * f + k]
             if pile and len(pile) == data.strohmann_sizes[k] and 1 << pile[0] & gone:
