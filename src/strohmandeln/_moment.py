@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from ._base import args
 from ._core.formats import announced
-from ._core.history import ANNOUNCEMENTS, lead_play
+from ._core.history import ANNOUNCEMENTS, actions_of, lead_play, ply_of, tricks_of
 from ._core.masks import cards_of
-from .actions import Announcement, Play
+from .actions import Action, Announcement, Play
 from .cards import DECK_54, Card
 from .points import CardPoints
 from .rules import RuleSet
-from .table import Phase, StrohmannPile, VoidReason
+from .table import Phase, StrohmannPile, Trick, VoidReason
 
 __all__ = ["Moment"]
 
@@ -50,6 +50,15 @@ class Moment:
         _m_ntr: int
         #: the packed calls (:data:`._core.formats.CALLS`)
         _m_calls: int
+
+        #: the decisions before the card play and the packed tricks, as cons lists
+        _m_hist: Any
+        _m_tricks: Any
+        #: the set-up tricks of a position (0 for a dealt deal)
+        _m_setup: int
+
+        def _m_cached(self, name: str, make: Any) -> Any:
+            """``make(self)``, or what it gave before (a view keeps what it works out)."""
 
         def _m_tops(self, p: int) -> int:
             """Seat ``p``'s face-up Strohmann tops, a mask."""
@@ -164,7 +173,61 @@ class Moment:
         multiplier: int = self._m_deal.multiplier
         return multiplier
 
-    # The card play (public)
+    # The history and the card play (public)
+
+    @property
+    def ply(self) -> int:
+        """The move number: how many actions were applied since the deal (or the position's
+        set-up), ``len(history)``. A server sends it with every view, and a client sends it back
+        with its move: ``apply(action, player=seat, expected_ply=ply)`` refuses a stale or
+        replayed move with reason ``stale_move``.
+
+        >>> from strohmandeln import CLASSIC, deal, Pass, Take, IllegalActionError
+        >>> state = deal(CLASSIC, dealer=0, rng=1)
+        >>> state.ply, state.apply(Pass()).ply, state.apply(Pass()).view(0).ply
+        (0, 1, 1)
+        >>> after = state.apply(Pass(), player=1, expected_ply=0)
+        >>> try:
+        ...     after.apply(Take(), player=0, expected_ply=0)     # the same message again
+        ... except IllegalActionError as error:
+        ...     print(error.reason.value, "|", error)
+        stale_move | a move for move 0, but the deal is at move 1
+        """
+        return ply_of(self._m_hist, self._m_ntr, self._m_setup, self._m_lead)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order (all actions are public; a position's
+        set-up tricks are not among them).
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> [str(a) for a in state.history]
+        ['pass', 'pass', '♠7', '♠J']
+        >>> state.view(1).history[:2]
+        (Pass(), Pass())
+        """
+        actions: tuple[Action, ...] = self._m_cached("history", _history)
+        return actions
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
+        >>> trick = state.tricks[0]
+        >>> trick.cards, trick.winner, trick.from_strohmann
+        ((Card.parse('♠7'), Card.parse('♠J')), 0, (True, True))
+        >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in state.view(1).tricks]
+        [(1, 0, ['♠7', '♠J'])]
+        """
+        tricks: tuple[Trick, ...] = self._m_cached("tricks", _tricks)
+        return tricks
 
     @property
     def trick_number(self) -> int:
@@ -315,3 +378,11 @@ class Moment:
         :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
         """
         return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
+
+
+def _history(m: Moment) -> tuple[Action, ...]:
+    return actions_of(m._m_hist, m._m_tricks, m._m_setup, m._m_lead)
+
+
+def _tricks(m: Moment) -> tuple[Trick, ...]:
+    return tricks_of(m._m_tricks)

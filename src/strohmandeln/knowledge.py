@@ -10,13 +10,13 @@ from typing import Any, NoReturn
 
 from ._base import args
 from ._core import seen
-from ._core.history import event_of, tricks_of
+from ._core.history import event_of
 from ._core.masks import cards_of
 from ._core.seen import Seen
 from ._moment import Moment
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .cards import Card
-from .table import HiddenTurn, Phase, StrohmannTurn, Trick, _Pictured
+from .table import HiddenTurn, Phase, StrohmannTurn, _Pictured
 
 __all__ = ["PlayerView"]
 
@@ -68,6 +68,15 @@ class PlayerView(_Pictured, Moment):
     _m_lead = property(lambda self: self._s.lead)
     _m_ntr = property(lambda self: self._s.ntr)
     _m_calls = property(lambda self: self._s.calls)
+    _m_hist = property(lambda self: self._s.hist)
+    _m_tricks = property(lambda self: self._s.tricks)
+    _m_setup = property(lambda self: self._s.setup)
+
+    def _m_cached(self, name: str, make: Any) -> Any:
+        value = self._memo.get(name)
+        if value is None:
+            value = self._memo[name] = make(self)
+        return value
 
     def _m_tops(self, p: int) -> int:
         return self._s.tops[p]
@@ -172,24 +181,9 @@ class PlayerView(_Pictured, Moment):
     undertaker = Moment.undertaker
     doubled = Moment.doubled
     is_simple_game = Moment.is_simple_game
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action so far, in order (all actions are public).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.history
-        (Pass(), Pass())
-        """
-        return self._cached("history", seen.history)  # type: ignore[no-any-return]
-
+    history = Moment.history
     multiplier = Moment.multiplier
-
-    @property
-    def ply(self) -> int:
-        """The move number, ``len(history)``: what ``GameState.apply`` takes as ``expected_ply``."""
-        return seen.ply(self._s)
+    ply = Moment.ply
 
     @property
     def actors(self) -> tuple[int, ...]:
@@ -205,21 +199,7 @@ class PlayerView(_Pictured, Moment):
     # The card play (public)
 
     trick_number = Moment.trick_number
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
-        [(1, 1, ['XXI', 'XX'])]
-        """
-        return self._cached("tricks", lambda s: tricks_of(s.tricks))  # type: ignore[no-any-return]
-
+    tricks = Moment.tricks
     current_trick = Moment.current_trick
     leader = Moment.leader
 

@@ -76,6 +76,12 @@ class GameState(_Pictured, Moment, KernelState):
     _m_lead = property(lambda self: record.lead_of(self._c))
     _m_ntr = property(lambda self: record.trick_count(self._c))
     _m_calls = property(lambda self: record.calls_of(self._c))
+    _m_hist = property(lambda self: record.hist_of(self._c))
+    _m_tricks = property(lambda self: record.tricks_of(self._c))
+    _m_setup = property(lambda self: record.deal(self._c).setup_tricks)
+
+    def _m_cached(self, name: str, make: Any) -> Any:
+        return make(self)  # (a state keeps nothing it works out: it is cheap to hold)
 
     def _m_tops(self, p: int) -> int:
         return record.seat(self._c, p)[1]
@@ -134,54 +140,9 @@ class GameState(_Pictured, Moment, KernelState):
     # The card play
 
     trick_number = Moment.trick_number
-
-    @property
-    def ply(self) -> int:
-        """The move number: how many actions were applied since the deal (or the position's
-        set-up), ``len(history)``. A server sends it with every view, and a client sends it back
-        with its move: ``apply(action, player=seat, expected_ply=ply)`` refuses a stale or
-        replayed move with reason ``stale_move``.
-
-        >>> from strohmandeln import CLASSIC, deal, Pass, Take, IllegalActionError
-        >>> state = deal(CLASSIC, dealer=0, rng=1)
-        >>> state.ply, state.apply(Pass()).ply
-        (0, 1)
-        >>> after = state.apply(Pass(), player=1, expected_ply=0)
-        >>> try:
-        ...     after.apply(Take(), player=0, expected_ply=0)     # the same message again
-        ... except IllegalActionError as error:
-        ...     print(error.reason.value, "|", error)
-        stale_move | a move for move 0, but the deal is at move 1
-        """
-        return history.ply_of_record(self._c)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since the deal, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> [str(a) for a in state.history]
-        ['pass', 'pass', '♠7', '♠J']
-        """
-        return history.of_record(self._c)
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> trick = state.tricks[0]
-        >>> trick.cards, trick.winner, trick.from_strohmann
-        ((Card.parse('♠7'), Card.parse('♠J')), 0, (True, True))
-        """
-        return history.tricks_of_record(self._c)
-
+    ply = Moment.ply
+    history = Moment.history
+    tricks = Moment.tricks
     current_trick = Moment.current_trick
     leader = Moment.leader
 

@@ -185,6 +185,16 @@ def trick_count(c: Record) -> int:
     return n
 
 
+def hist_of(c: Record) -> Any:
+    """The decisions before the card play, a cons list."""
+    return c[HIST]
+
+
+def tricks_of(c: Record) -> Any:
+    """The packed completed tricks, a cons list (the last outermost)."""
+    return c[TRICKS]
+
+
 def lead_of(c: Record) -> int:
     """The packed lead of the open trick, or -1."""
     lead: int = c[LEAD]
