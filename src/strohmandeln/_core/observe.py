@@ -52,8 +52,6 @@ LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
         "(R9), doubling (R10), last Strohmann card shown (R12), Rostopschin (R18), announcements (R17)",
     ),
 )
-#: Where each field starts.
-OFFSET: Final = {name: sum(size for _, size, _ in LAYOUT[:k]) for k, (name, _, _) in enumerate(LAYOUT)}
 #: The length of the vector.
 SIZE: Final = sum(size for _, size, _ in LAYOUT)
 
