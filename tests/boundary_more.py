@@ -16,9 +16,17 @@
   ``iter``, ``str``, ``format``, ``bool``), ``pickle`` and ``copy`` round trips and
   ``attrs.evolve`` of the public attrs classes, each with hostile operands.
 
-``python -m tests.boundary_more`` runs every entry point of ``tests/boundary.py`` with every value
-here, and every operation, and prints the findings (the run takes a few minutes);
-``tests/test_api_boundary_more.py`` runs the fast part in the suite.
+It also makes *lying subclasses* of the library's classes (:func:`lying_subclasses`: their
+attribute reads raise or answer anything), generators of the right class whose draws lie
+(:data:`GENERATORS`), functions of the caller's that return hostile values (:func:`callbacks`),
+calls of the wrong shape (:func:`call_shapes`) and documents with one hostile JSON value in place
+of one of theirs (:func:`document_findings`).
+
+``python -m boundary_more`` (from ``tests/``; ``--only NAME`` for one entry point) runs every
+entry point of ``tests/boundary.py`` with every value here, and every operation; ``--nested``,
+``--shapes``, ``--documents``, ``--callbacks`` and ``--subclasses`` add those parts (all of them:
+about half a million calls, two minutes). ``tests/test_api_boundary_more.py`` runs them in the
+suite (a ninth of the nested values).
 """
 
 from __future__ import annotations
