@@ -326,6 +326,8 @@ def test_lying_subclasses_of_pending_classes_are_refused(name: str) -> None:
     """For example ``sm.scoring.score(lying_state)``, ``encoding.ActionSpace(CLASSIC).mask(lying_view)``,
     ``records.dumps_match(lying_match)``, ``serialization.result_to_dict(lying_result)`` raise the
     lying attribute's error (``boundary.Boom``) or ``AttributeError``/``TypeError`` of what it gave."""
+    if not any(f"a {name} subclass" in label for label, _ in _LYING):
+        pytest.skip(f"{name} cannot be subclassed in this build (a compiled class is final)")
     findings = _lying_findings((name,), pending=True)
     assert not findings, "\n".join(findings[:20])
 
