@@ -30,6 +30,7 @@ __all__ = [
     "EventDocument",
     "MatchDealDocument",
     "MatchDocument",
+    "PinnedPreset",
     "PositionDocument",
     "PresetName",
     "ResultDocument",
@@ -104,8 +105,14 @@ class RulesDocument(_RuleSetFields):
 
 #: The name of a preset (:data:`~strohmandeln.presets.PRESETS`).
 PresetName = Literal["classic", "extended", "beck", "zwanzigerrufen40", "mayr_sedlaczek", "furr", "stramandl"]
-#: A rule set inside another document: a preset's name, or the rule set in full.
-RulesRef = PresetName | RuleSetDocument
+#: A preset pinned to the digest of its values, as the library writes it (``"classic@…"``,
+#: :func:`~strohmandeln.presets.rules_ref`).
+PinnedPreset = Literal[
+    "classic@8a01bd3b1751", "extended@22100f1d8a04", "beck@64c9d0687868", "zwanzigerrufen40@f6d64ceea895", "mayr_sedlaczek@4e66c95fc8e8", "furr@abe5472e7f70", "stramandl@a0b29ec3fe53",
+]  # fmt: skip
+#: A rule set inside another document: a preset's reference (pinned, or a bare name), or the rule
+#: set in full.
+RulesRef = PinnedPreset | PresetName | RuleSetDocument
 
 
 class ActionDocument(TypedDict):

@@ -77,6 +77,19 @@ def read_action(x: object, path: str) -> Action:
         raise checked.fail(path, error.message, error.reason) from None
 
 
+class ActionsKind(checked.Kind):
+    """The field kind of a deal's actions in a document: a list of actions in notation."""
+
+    def problems(self, name: str, value: Any) -> Any:
+        return iter(())
+
+    def dump(self, value: Any) -> Any:
+        return [str(a) for a in value]
+
+    def load(self, x: object, path: str) -> Any:
+        return [read_action(a, f"{path}[{i}]") for i, a in enumerate(checked.items(x, path))]
+
+
 # --- states ---------------------------------------------------------------------------------
 
 
