@@ -120,47 +120,57 @@ def _chained(history: bytes, state: GameState) -> bytes:
     return hashlib.blake2b(history + document.encode("ascii"), digest_size=32).digest()
 
 
-def _signature(body: dict[str, Any], key: bytes) -> str:
+def _signature(body: dict[str, Any], key: bytes, *, written: bool = False) -> str:
     """The HMAC-SHA256 of a session document's canonical form (without its signature) under the
-    key derived from ``key``."""
+    key derived from ``key``; ``written`` for a body this module wrote (of plain JSON values)."""
     signing = hashlib.sha256(_KEY_LABEL + key).digest()
-    return hmac.new(signing, _canonical(body).encode("ascii"), hashlib.sha256).hexdigest()
+    canonical = _CANONICAL(body) if written else _canonical(body)
+    return hmac.new(signing, canonical.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+#: The canonical form of format 1: JSON with sorted keys, no white space, ASCII escapes.
+_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 
 
 def _canonical(body: dict[str, Any]) -> str:
-    """The canonical form of a document's body: JSON with sorted keys, no white space, ASCII —
-    of plain JSON values only (a received document is read without calling its values' methods:
-    nested deeper than 32 or holding more than 100,000 values it is ``too_large``, holding
-    anything but JSON values ``malformed_document``)."""
-    budget = [_MAX_VALUES]
-    return json.dumps(_plain(body, 0, budget), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """The canonical form of a received document's body, of plain JSON values only: it is read
+    without calling its values' methods (nested deeper than 32 or holding more than 100,000
+    values it is ``too_large``, holding anything but JSON values ``malformed_document``)."""
+    return _CANONICAL(_plain(body, 0, [_MAX_VALUES]))
 
 
-def _plain(x: object, depth: int, budget: list[int]) -> object:
-    budget[0] -= 1
-    if depth > _MAX_DEPTH or budget[0] < 0:
-        raise checked.fail("document", "nested too deeply or too large to be a session", Reason.TOO_LARGE)
+def _plain(x: object, depth: int, budget: list[int]) -> Any:
+    """``x`` of plain JSON types: a container of a subclass copied by the storage of its base
+    type, a whole number of a subclass as an ``int``."""
     kind = type(x)
-    if kind is int or kind is not bool and issubclass(kind, int):
-        x = int.__int__(x)  # type: ignore[arg-type]
-        if x.bit_length() > 256:  # (no field of a session holds so large a number)
+    if kind is str or x is None or kind is bool or kind is float:
+        return x
+    if kind is int or issubclass(kind, int):
+        number = int.__int__(x)  # type: ignore[arg-type]
+        if number.bit_length() > 256:  # (no field of a session holds so large a number)
             raise checked.fail("document", "a number too large for a session", Reason.TOO_LARGE)
-        return x
-    if x is None or kind is bool or kind is float:
-        return x
+        return number
     if issubclass(kind, str):
-        return checked.text(x, "document", MAX_SESSION_JSON)
+        return str.__str__(x)
     if issubclass(kind, float):
         return float.__float__(x)  # type: ignore[arg-type]
+    if depth >= _MAX_DEPTH:
+        raise checked.fail("document", "nested too deeply to be a session", Reason.TOO_LARGE)
     items = checked.plain_list(x)
     if items is not None:
-        return [_plain(item, depth + 1, budget) for item in items]
+        budget[0] -= len(items)
+        if budget[0] < 0:
+            raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
+        return [item if type(item) is str else _plain(item, depth + 1, budget) for item in items]
     mapping = checked.plain_dict(x)
-    if mapping is not None:
-        if any(type(k) is not str for k in mapping):
-            raise checked.fail("document", "a field name that is no text")
-        return {k: _plain(v, depth + 1, budget) for k, v in mapping.items()}
-    raise checked.fail("document", f"expected JSON values, not {checked.kind(x)}")
+    if mapping is None:
+        raise checked.fail("document", f"expected JSON values, not {checked.kind(x)}")
+    budget[0] -= len(mapping)
+    if budget[0] < 0:
+        raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
+    if any(type(k) is not str for k in mapping):
+        raise checked.fail("document", "a field name that is no text")
+    return {k: v if type(v) is str else _plain(v, depth + 1, budget) for k, v in mapping.items()}
 
 
 def _dealt(standing: Standing, secret: bytes) -> GameState:
@@ -347,7 +357,7 @@ class Session:
             "history": kinds["history"].dump(self.history),
             "actions": self.state.to_dict()["actions"],
         }
-        return {**body, "signature": _signature(body, key)}
+        return {**body, "signature": _signature(body, key, written=True)}
 
     @classmethod
     def from_dict(cls, data: object, *, key: bytes) -> Session:
@@ -393,7 +403,7 @@ class Session:
             raise checked.fail("", error.message) from None
         secret = DOCUMENT_FIELDS["secret"].load(d["secret"], "secret")
         history = DOCUMENT_FIELDS["history"].load(d["history"], "history")
-        DOCUMENT_FIELDS["actions"].load(d["actions"], "actions")
+        checked.items(d["actions"], "actions")  # (each action is read as it is replayed below)
         try:
             first = _dealt(standing, secret)
         except StrohmandelnError as error:
