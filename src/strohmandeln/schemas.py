@@ -42,7 +42,7 @@ from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .errors import Reason, shown
-from ._core.documents import ActionsKind
+from ._core.documents import FIELDS, ActionsKind
 from .match import Standing
 from .presets import PRESETS, RulesKind, rules_ref
 from .results import DealResult, Lines, OneOf
@@ -98,6 +98,18 @@ def _object(properties: dict[str, Schema], required: tuple[str, ...] | list[str]
         "additionalProperties": False,
         **more,
     }
+
+
+def _declared(kind: str, properties: dict[str, Schema], **more: Any) -> Schema:
+    """The object ``kind`` of a document (a state, a view's trick …): its fields as the loader
+    declares them (``_core.documents.FIELDS``), required as it requires them, each with its
+    schema here — a field the loader does not declare, or one it declares without a schema, is
+    an error of the library's own."""
+    required, optional = FIELDS[kind]
+    head = tuple(key for key in ("format", "type") if key in properties)
+    if set(properties) != {*head, *required, *optional}:  # pragma: no cover - the schemas' test builds every one
+        raise RuntimeError(f"the schema of {kind} does not have the loader's fields")
+    return _object(properties, required=(*head, *required), **more)
 
 
 def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
@@ -232,7 +244,8 @@ def _position() -> Schema:
         return _list(_ref("card"), most)
 
     trick_card = {"anyOf": [_ref("card"), {"enum": ["XVII!ross", "XVIII!topschin"]}]}
-    return _object(
+    return _declared(
+        "position",
         {
             "hands": _pair(cards(54)),
             "strohmaenner": _pair(_list(cards(8), 3)),
@@ -244,7 +257,6 @@ def _position() -> Schema:
             "doubled": {"type": "boolean"},
             "announcements": _pair(_list(_ref("announcement"), 2)),
         },
-        required=("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements"),
     )
 
 
@@ -326,12 +338,13 @@ def _rules_document() -> Schema:
 
 
 def _action_document() -> Schema:
-    body = _object({**_head("action"), "action": _ref("action")})
+    body = _declared("action", {**_head("action"), "action": _ref("action")})
     return _document("action", "An action", "serialization.action_to_dict: one action in notation.", body)
 
 
 def _state_document() -> Schema:
-    body = _object(
+    body = _declared(
+        "state",
         {
             **_head("state"),
             "rules": _ref("rules"),
@@ -341,7 +354,6 @@ def _state_document() -> Schema:
             "actions": _actions(),
             "multiplier": _ref("multiplier"),
         },
-        required=("format", "type", "rules", "actions"),
         oneOf=[
             {"required": ["dealer", "order"], "not": {"required": ["position"]}},
             {"required": ["position"], "not": {"anyOf": [{"required": ["dealer"]}, {"required": ["order"]}]}},
@@ -354,10 +366,11 @@ def _state_document() -> Schema:
 
 def _view_document() -> Schema:
     flags = _pair({"type": "boolean"})
-    trick = _object({"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
-    current = _object({"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
+    trick = _declared("trick", {"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
+    current = _declared("current_trick", {"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
     most = max(_TRICKS.values())
-    event = _object(
+    event = _declared(
+        "event",
         {
             "player": _ref("seat"),
             "strohmann": _integer(0, 2),
@@ -367,14 +380,15 @@ def _view_document() -> Schema:
             "after_trick": _integer(0, most),
         }
     )
-    pile = _object({"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
+    pile = _declared("strohmann", {"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
     over = [Phase.FINISHED.value, Phase.VOID.value]
 
     def by_deck(deck: Deck) -> Schema:
         n = _TRICKS[deck]
         return {"properties": {"tricks": {"maxItems": n}, "events": {"items": {"properties": {"after_trick": {"maximum": n}}}}}}
 
-    body = _object(
+    body = _declared(
+        "view",
         {
             **_head("view"),
             "rules": _ref("rules"),
@@ -403,11 +417,6 @@ def _view_document() -> Schema:
                 "description": "a position's view: how many of its set-up tricks the position gave as won cards",
             },
         },
-        required=(
-            "format", "type", "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled",
-            "void_reason", "history", "tricks", "current_trick", "events", "hand", "hand_sizes", "known_hands",
-            "strohmaenner", "announcements", "legal_actions",
-        ),  # fmt: skip
         allOf=[
             # a spectator holds no hand and has no actions; only a deal that is over has a result
             {"if": {"properties": {"player": {"type": "null"}}}, "then": {"properties": {"hand": {"maxItems": 0}, "legal_actions": {"maxItems": 0}}}},
@@ -433,12 +442,13 @@ def _result_document() -> Schema:
 
 
 def _match_document() -> Schema:
-    deal = _object({"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
+    deal = _declared("match_deal", {"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
 
     def by_deck(deck: Deck) -> Schema:
         return {"properties": {"deals": {"items": _order(deck)}}}
 
-    body = _object(
+    body = _declared(
+        "match",
         {**_head("match"), "rules": _ref("rules"), "first_dealer": _ref("seat"), "deals": _list(deal, checked.MAX_DEALS)},
         allOf=_by_deck("rules", by_deck),
     )

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from ._base import args, checked
-from ._core.documents import dealt_record, read_action, replay
+from ._core.documents import FIELDS, dealt_record, read_action, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
@@ -125,7 +125,7 @@ def action_from_dict(data: object) -> Action:
 
     :raises SerializationError: if the document is malformed or its action no action.
     """
-    d = checked.header(data, "action", ("action",))
+    d = checked.header(data, "action", *FIELDS["action"])
     return read_action(d["action"], "action")
 
 
@@ -318,7 +318,7 @@ def match_from_dict(data: object) -> Match:
     :raises SerializationError: if the document is malformed, or a deal cannot be replayed or
         recorded (the path names it).
     """
-    d = checked.header(data, "match", ("rules", "first_dealer", "deals"))
+    d = checked.header(data, "match", *FIELDS["match"])
     rules = rules_from_dict(d["rules"])
     try:
         match = Match.start(rules, first_dealer=checked.seat(d["first_dealer"], "first_dealer"))
@@ -331,7 +331,7 @@ def match_from_dict(data: object) -> Match:
         nonlocal at
         for i, raw in enumerate(raw_deals):
             at = p = f"deals[{i}]"
-            o = checked.obj(raw, p, ("dealer", "order", "actions"))
+            o = checked.obj(raw, p, *FIELDS["match_deal"])
             first = dealt_record(rules, checked.seat(o["dealer"], f"{p}.dealer"), o["order"], f"{p}.order")
             yield state_of(replay(first, o["actions"], f"{p}.actions"))
 
