@@ -304,6 +304,12 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 def match_from_dict(data: object) -> Match:
     """Rebuild a :class:`~strohmandeln.Match` by replaying and recording each of its deals.
 
+    The match is scored by the rules its document holds, never by others: a rule set in full is
+    read as written, and a preset's reference is pinned to the digest of the preset's values
+    (``"classic@…"``), so a document whose preset has changed since it was written is
+    **refused** (``wrong_rules``), never rescored under the preset's new values (a bare name,
+    written by hand, means the preset of this release).
+
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, deal, score
     >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
@@ -315,8 +321,8 @@ def match_from_dict(data: object) -> Match:
     >>> loaded == match, loaded.scores
     (True, (3, -3))
 
-    :raises SerializationError: if the document is malformed, or a deal cannot be replayed or
-        recorded (the path names it).
+    :raises SerializationError: if the document is malformed, its preset has changed
+        (``wrong_rules``), or a deal cannot be replayed or recorded (the path names it).
     """
     d = checked.header(data, "match", *FIELDS["match"])
     rules = rules_from_dict(d["rules"])

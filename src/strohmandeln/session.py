@@ -289,6 +289,11 @@ class Session:
         dealt, the history of the deals must be the session's and the match must stand where the
         session stands.
 
+        The deals are scored by the session's own rule set, the one its document was signed
+        with: a session document whose preset has changed since it was signed is refused when
+        it is loaded (``wrong_rules``, :meth:`from_dict`), and an archive of deals of other rules
+        is refused here (``wrong_rules``), so an archive is never rescored under a changed preset.
+
         :raises StateError: ``not_finished`` and the others of
             :meth:`Match.record <strohmandeln.Match.record>` for a deal that cannot be recorded;
             ``malformed_document`` if the archive is not this session's.
