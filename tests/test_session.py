@@ -313,3 +313,45 @@ def test_sessions_are_values() -> None:
     assert isinstance(session.standing, Standing) and session.rules is sm.BECK
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         session.state = session.state  # type: ignore[misc]
+
+
+def test_the_signature_is_checked_before_anything_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: an unsigned document, or one whose content changed, is refused ``bad_signature``
+    before its rules, standing or actions are read (once an unsigned one got ``invalid_action``,
+    and a 17 kB one cost a replay); nothing of the kernel runs for it."""
+    from strohmandeln import session as sessions
+
+    doc = Session.start(sm.CLASSIC, secret=SECRET).apply(sm.Pass()).to_dict(key=KEY)
+    read: list[str] = []
+    monkeypatch.setattr(sessions, "replay", lambda *a: read.append("replay"))
+    monkeypatch.setattr(Standing, "__attrs_post_init__", lambda self: read.append("standing"))
+    unsigned = {k: v for k, v in doc.items() if k != "signature"}
+    for changed in (
+        unsigned,
+        {**unsigned, "actions": ["no such action"] * 200, "rules": {"name": "x"}},
+        {**doc, "actions": ["PASS"]},
+        {**doc, "scores": [1, -1]},
+        {**doc, "signature": doc["signature"].upper()},
+    ):
+        with pytest.raises(sm.SerializationError) as info:
+            Session.from_dict(changed, key=KEY)
+        assert info.value.reason is Reason.BAD_SIGNATURE, changed
+    assert read == []
+
+
+def test_distinct_keys_sign_differently() -> None:
+    """Issue 31, item 4: HMAC pads a short key with zeros, so ``K`` and ``K + b"\\0"`` were one
+    signing key; the HMAC's key is derived from the signing key now, and only ``bytes`` of 16 to
+    64 are keys (the documented rule)."""
+    session = Session.start(sm.CLASSIC, secret=SECRET)
+    for key, other in ((KEY, KEY + b"\0"), (bytes(16), bytes(17)), (bytes(63), bytes(64))):
+        text = session.to_json(key=key)
+        assert Session.from_json(text, key=key) == session
+        with pytest.raises(sm.SerializationError) as info:
+            Session.from_json(text, key=other)
+        assert info.value.reason is Reason.BAD_SIGNATURE
+    for bad in ("k" * 32, bytearray(32), memoryview(bytes(32)), bytes(15), bytes(65), None):
+        with pytest.raises(sm.ArgumentError):
+            session.to_json(key=bad)  # type: ignore[arg-type]
+        with pytest.raises(sm.ArgumentError):
+            Session.start(sm.CLASSIC, secret=bad)  # type: ignore[arg-type]
