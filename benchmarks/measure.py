@@ -51,7 +51,7 @@ from suite import (
     view_each,
     views_of,
 )
-from timing import CLOCK, Workload, interleaved, ratios
+from timing import CLOCK, WALL, Workload, interleaved, ratios, worst
 
 from strohmandeln import CLASSIC, EXTENDED, GameState, RuleSet
 from strohmandeln.sampling import Sampler
@@ -121,16 +121,22 @@ def measure_engines(results: Results) -> None:
             prefix = "" if kind == "deals" else "playouts_"
             rounds = timed[name]
             results[f"{prefix}actions_{rules.name}"].set_values(rounds.rates())
+            results[f"{prefix}actions_{rules.name}"].set_loads(rounds.loads())
             results[f"{prefix}deals_{rules.name}"].set_values([deals[kind] / t for t in rounds.seconds])
+            results[f"{prefix}deals_{rules.name}"].set_loads(rounds.loads())
             if peer:
                 results[f"{prefix}ratio_{rules.name}"].set_values(ratios(rounds.rates(), timed["openspiel"].rates()))
+                results[f"{prefix}ratio_{rules.name}"].set_loads(worst(rounds.loads(), timed["openspiel"].loads()))
     ours = [s.deals / t for t in timed["deals_classic"].seconds]
     theirs = timed["floor"].rates()
     results["floor"].set_values(theirs)
+    results["floor"].set_loads(timed["floor"].loads())
     results["floor_ratio"].set_values(ratios(ours, theirs))
+    results["floor_ratio"].set_loads(worst(timed["deals_classic"].loads(), timed["floor"].loads()))
     results["floor"].note = "benchmarks/floor.py: the card play only, mutable, unchecked (no auction, bonuses, views)"
     if peer:
         results["openspiel"].set_values(timed["openspiel"].rates())
+        results["openspiel"].set_loads(timed["openspiel"].loads())
         results["openspiel"].note = (
             'pyspiel.load_game("tarok", {"players": 3, "rng_seed": 0}), rng.choice(legal_actions()) at '
             "each of its players' decisions (counted; chance nodes are not)"
@@ -212,6 +218,7 @@ def measure_calls(results: Results, positions: Positions) -> None:
     timed = interleaved(workloads, s.rounds)
     for key, rounds in timed.items():
         results[key].set_values(rounds.micros())
+        results[key].set_loads(rounds.loads())
     results["apply"].note = (
         "state.apply(action) with the action a random game chose, on new state objects of every "
         "play-phase position (made by the round's untimed setup)"
@@ -320,19 +327,24 @@ def measure_perft(results: Results) -> None:
     starts = [perft.start_position(entry) for entry in entries]
     runs: list[perft.PerftRun] = []
     seconds: list[float] = []
+    loads: list[float] = []
     for _ in range(s.perft_rounds):
-        total = 0.0
+        total = wall = 0.0
         for entry, state in zip(entries, starts, strict=True):
             depth = min(s.perft_depth, len(entry["counts"]))
             gc.collect()
+            began = WALL()
             start = CLOCK()
             counted = perft.perft(state, depth)
             elapsed = CLOCK() - start
+            wall += WALL() - began
             total += elapsed
             expected = entry["counts"][depth - 1]
             runs.append({"name": entry["name"], "depth": depth, "expected": expected, "counted": counted, "seconds": elapsed})
         seconds.append(total)
+        loads.append(wall / max(total, 1e-9))
     results.add_perft(runs, seconds)
+    results["perft_nodes"].set_loads(loads)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -16,9 +16,15 @@ compiled build's with ``c_`` (``|p_apply|``, ``|c_apply|``). For every measured 
   millions);
 * ``|key_low|`` and ``|key_high|``: the spread of the rounds, where there were rounds;
 * ``|r_key|``: how many times the running build's target is met, for a figure with a target;
+* ``|key_load|``: its load indicator (wall-clock ÷ CPU time, median of the rounds), where it was
+  timed on the CPU clock;
 
-``|speedup|``, the batch playouts' actions per second over the random deals' (``CLASSIC``), and
-``|build|``, the build that ran (``compiled`` or ``pure``).
+``|speedup|``, the batch playouts' actions per second over the random deals' (``CLASSIC``),
+``|build|``, the build that ran (``compiled`` or ``pure``), ``|cpu|``, its processor, ``|load|``,
+the run's load indicator (the highest of its figures'), and ``|quiet|``, whether the run was
+quiet enough to be judged on its targets (``quiet`` or ``loaded``). The comment line above the
+block names the build, the commit, the processor and the load, so that the page says where
+its figures come from.
 """
 
 from __future__ import annotations
@@ -48,9 +54,14 @@ def substitutions(run: dict[str, Any], prefix: str = "") -> list[str]:
             "the page takes a run with the OpenSpiel comparison and perft (python benchmarks/run.py --json PATH)"
         )
     build = run.get("build", run["machine"].get("build", "pure"))
+    loads = [figure["load"] for figure in measured.values() if figure.get("load") is not None]
+    load = run.get("load") or (max(loads) if loads else None)
+    quiet = run.get("gated", load is not None and load <= run.get("load_limit", 1.10))
+    cpu = run["machine"].get("cpu", "unknown")
     lines = [
         f".. The figures of one run (``python benchmarks/run.py --json``) of the {build} build "
-        f"at commit {run['machine']['commit']}:",
+        f"at commit {run['machine']['commit']}, on {cpu}, load indicator "
+        f"{'unknown' if load is None else f'{load:.2f}'} ({'quiet' if quiet else 'loaded'}):",
         "",
     ]
 
@@ -58,6 +69,9 @@ def substitutions(run: dict[str, Any], prefix: str = "") -> list[str]:
         lines.append(f".. |{prefix}{name}| replace:: {text}")
 
     line("build", build)
+    line("cpu", cpu)
+    line("load", "unknown" if load is None else f"{load:.2f}")
+    line("quiet", "quiet" if quiet else "loaded")
     for key, figure in measured.items():
         line(key, _text(key, figure["unit"], figure["measured"]))
         if figure["low"] is not None and figure["high"] is not None and figure.get("values"):
@@ -65,6 +79,8 @@ def substitutions(run: dict[str, Any], prefix: str = "") -> list[str]:
             line(f"{key}_high", _text(key, figure["unit"], figure["high"]))
         if figure["ratio"] is not None:
             line(f"r_{key}", f"{figure['ratio']:.2f}")
+        if figure.get("load") is not None:
+            line(f"{key}_load", f"{figure['load']:.2f}")
     if "playouts_actions_classic" in measured and "actions_classic" in measured:
         # how many times as fast the batch playouts are as the loop of apply, CLASSIC
         speedup = measured["playouts_actions_classic"]["measured"] / measured["actions_classic"]["measured"]
