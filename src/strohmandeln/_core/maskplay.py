@@ -16,9 +16,14 @@ checked engine's own step for a legal decision makes each (what ``apply`` calls)
   cards in canonical (increasing index) order, so the ``k``-th is the ``k``-th lowest set bit of
   the mask of legal cards, whose count is its population count: the engine finds the mask by
   R13 and R14 (:func:`legal_cards`) and takes that bit, and builds no action at all;
-* otherwise it takes the action from the tuple the checked pipeline builds
-  (:func:`~._core.plays.lead_plays`, :func:`~._core.plays.answer_plays`) and reads its
-  announcements and call with :func:`~._core.plays.variant_info`, as ``apply`` does.
+* where only a call may go with a legal card (R18: Ross with XVII; Topschin with a led XVIII,
+  where :func:`~._core.plays.topschin_allowed`), the legal actions are those plain plays followed
+  by Ross, then Topschin, as :func:`~._core.plays.vary` orders them: an index past the plain
+  plays is the call, whose effect :func:`~._core.plays.variant_info` works out, as ``apply`` does;
+* where an announcement may go with one (R17: a whole Trull or four Kings in the hand, not yet
+  announced, :func:`~._core.plays.announcement_options`), it takes the action from the tuple the
+  checked pipeline builds (:func:`~._core.plays.lead_plays`, :func:`~._core.plays.answer_plays`)
+  and reads its announcements and call with :func:`~._core.plays.variant_info`.
 
 The card then moves as in :meth:`KernelState.apply <._core.engine.KernelState.apply>`: out of the
 hand or off a face-up Strohmann top (R13), the trick decided by :data:`~._base.masks.BEATS`
@@ -39,15 +44,15 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from .._base.masks import BEATS, BIT, CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL
-from ..actions import PLAIN
+from .._base.masks import BEATS, BIT, CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII
+from ..actions import INTERNED, PLAIN
 from ..rules import RuleSet
 from ..table import Phase
 from .deal import Deal
 from .deal import shuffled_deal
 from .engine import _decide
-from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
-from .plays import answer_plays, lead_plays, variant_info
+from .formats import CALL_ROSS, CALL_TOPSCHIN, CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
+from .plays import announcement_options, answer_plays, lead_plays, topschin_allowed, variant_info
 from .playout import play_out as play_out_tables
 from .record import LEGAL, PHASE, TURN, Record, initial
 
@@ -69,6 +74,11 @@ _FOLLOW: Final = FOLLOW_MASK
 _TAROCKS: Final = TAROCKS
 _TRULL: Final = TRULL
 _KINGS: Final = KINGS
+_XVII_BIT: Final = BIT[XVII]
+_XVIII_BIT: Final = BIT[XVIII]
+#: The interned plays with a call (R18): Ross with XVII, Topschin with XVIII.
+_ROSS: Final[Any] = INTERNED[XVII][0][CALL_ROSS]
+_TOPSCHIN: Final[Any] = INTERNED[XVIII][0][CALL_TOPSCHIN]
 # The population count's masks (54-bit masks: every value stays a small int when compiled).
 _M1: Final = 0x55555555555555
 _M2: Final = 0x33333333333333
@@ -157,17 +167,28 @@ def play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
         info = 0
         bit: int
         i: int
+        extra = 0  # (the calls after the plain plays, where no announcement may go with them)
         if may and (m & call_cards or (ann_cards and (hand & _TRULL == _TRULL or hand & _KINGS == _KINGS))):
-            # An announcement or a call may go with a legal card: the pipeline's actions.
-            legal: tuple[Any, ...] = (
-                lead_plays(d, p, hand, avail, ntr, calls)[1] if lead < 0 else answer_plays(d, p, hand, avail, lead, ntr, calls)[1]
-            )
-            action: Any = legal[int(random() * float(len(legal)))]
-            i = action.card.index
-            bit = _BIT[i]
-            if action is not _PLAIN[i]:
-                info, calls = variant_info(d, p, hand, lead, ntr, calls, action)
-        else:
+            whole = ann_cards and (hand & _TRULL == _TRULL or hand & _KINGS == _KINGS)
+            if whole and announcement_options(d, hand, calls, p):
+                # An announcement may go with a legal card: the pipeline's actions.
+                legal: tuple[Any, ...] = (
+                    lead_plays(d, p, hand, avail, ntr, calls)[1] if lead < 0 else answer_plays(d, p, hand, avail, lead, ntr, calls)[1]
+                )
+                action: Any = legal[int(random() * float(len(legal)))]
+                i = action.card.index
+                bit = _BIT[i]
+                if action is not _PLAIN[i]:
+                    info, calls = variant_info(d, p, hand, lead, ntr, calls, action)
+                extra = -1
+            elif m & call_cards:
+                # R18 only: the plain plays, then Ross with XVII, then Topschin with XVIII where
+                # allowed (the order of plays.vary).
+                if m & _XVII_BIT:
+                    extra = 1
+                if m & _XVIII_BIT and topschin_allowed(lead, ntr, calls, p):
+                    extra |= 2
+        if extra >= 0:
             # The plain plays of the cards of m, in increasing order: the k-th set bit.
             x = m - (m >> 1 & _M1)
             x = (x & _M2) + (x >> 2 & _M2)
@@ -175,12 +196,19 @@ def play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
             x += x >> 8
             x += x >> 16
             x += x >> 32
-            k = int(random() * float(x & 127))
-            while k:
-                m &= m - 1
-                k -= 1
-            bit = m & -m
-            i = bit.bit_length() - 1
+            n = x & 127
+            k = int(random() * float(n + (extra & 1) + (extra >> 1)))
+            if k < n:
+                while k:
+                    m &= m - 1
+                    k -= 1
+                bit = m & -m
+                i = bit.bit_length() - 1
+            else:  # a call: Ross first, if it is legal (R18)
+                action = _ROSS if k == n and extra & 1 else _TOPSCHIN
+                i = action.card.index
+                bit = _BIT[i]
+                info, calls = variant_info(d, p, hand, lead, ntr, calls, action)
         actions += 1
         if lead < 0:  # a lead (R13): from the hand, else from a face-up Strohmann top
             lead = i | info << L_INFO if info else i
