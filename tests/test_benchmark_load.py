@@ -82,3 +82,32 @@ def test_the_page_figures_carry_the_load_and_the_processor() -> None:
     assert "load indicator 1.80 (loaded)" in lines[0] and run["machine"]["cpu"] in lines[0]
     assert ".. |c_playouts_ratio_classic_load| replace:: 1.80" in text
     assert ".. |c_quiet| replace:: loaded" in text and ".. |c_load| replace:: 1.80" in text
+    # (the load sensitivity, from the rounds: four at 1.8, one at 1.0)
+    assert ".. |c_playouts_ratio_classic_at_quiet_n| replace:: 1" in text
+    assert ".. |c_playouts_ratio_classic_at_load_n| replace:: 4" in text
+    assert ".. |c_playouts_ratio_classic_at_load_load| replace:: 1.80" in text
+
+
+def test_the_script_writes_the_block_of_its_prefix_into_the_page() -> None:
+    """``--page``: the block of the prefix is replaced, the other build's and the text kept."""
+    page = "\n".join(
+        [
+            "Text |c_load|.",
+            "",
+            ".. The figures of one run (old) of the pure build:",
+            "",
+            ".. |p_load| replace:: 1.00",
+            "",
+            ".. The figures of one run (old) of the compiled build:",
+            "",
+            ".. |c_load| replace:: 9.99",
+            ".. |c_old| replace:: gone",
+            "",
+        ]
+    )
+    block = [".. The figures of one run (new) of the compiled build:", "", ".. |c_load| replace:: 1.80"]
+    out = rst.replaced(page, block, "c_").split("\n")
+    assert out[:6] == page.split("\n")[:6]
+    assert out[6:] == [*block, ""]
+    with pytest.raises(SystemExit):
+        rst.replaced(page, block, "x_")
