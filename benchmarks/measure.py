@@ -40,9 +40,11 @@ from suite import (
     openspiel_random_games,
     play_playouts,
     play_random_deals,
+    play_rollouts,
     rebuild,
     replay,
     replayed_playouts,
+    rollout_starts,
     result_of,
     round_trip_each,
     sample_again_each,
@@ -82,6 +84,18 @@ def _playouts(rules: RuleSet, calls: int, deals: int) -> Workload:
     )
 
 
+def _rollouts(rules: RuleSet, states: int) -> Workload:
+    """One call of ``playouts_from`` on ``states`` mid-game states of ``rules`` (the same states
+    every round; they are immutable): the actions counted from the histories after the clock."""
+    starts = rollout_starts(rules, states, SEED + 1)
+    before = decisions(starts)
+    return Workload(
+        f"rollouts_{rules.name}",
+        lambda _: play_rollouts(starts, SEED),
+        units=lambda _, finals: decisions(finals) - before,
+    )
+
+
 def check_playouts(deals: int = 20) -> None:
     """``playouts`` gives the deals its documented loop gives, and their histories count the
     actions that loop applied (so the batch's count of actions is right).
@@ -100,7 +114,15 @@ def measure_engines(results: Results) -> None:
     game = load_openspiel() if s.peer else "not measured (--no-peer)"
     peer = not isinstance(game, str)
     if isinstance(game, str):
-        for key in ("openspiel", "ratio_classic", "ratio_extended", "playouts_ratio_classic", "playouts_ratio_extended"):
+        for key in (
+            "openspiel",
+            "ratio_classic",
+            "ratio_extended",
+            "playouts_ratio_classic",
+            "playouts_ratio_extended",
+            "rollouts_ratio_classic",
+            "rollouts_ratio_extended",
+        ):
             results[key].note = game
     check_playouts()
     assert floor.check_against_library(50, seed=3) == 50 * 54, "the minimal engine differs from the library"
@@ -109,6 +131,8 @@ def measure_engines(results: Results) -> None:
         _deals(EXTENDED, s.deals),
         _playouts(CLASSIC, s.playout_calls, s.playout_deals),
         _playouts(EXTENDED, s.playout_calls, s.playout_deals),
+        _rollouts(CLASSIC, s.playout_deals),
+        _rollouts(EXTENDED, s.playout_deals),
         Workload("floor", lambda _: floor.floor_random_deals(s.floor_deals, SEED), units=lambda _, __: s.floor_deals),
     ]
     if peer:
@@ -127,6 +151,17 @@ def measure_engines(results: Results) -> None:
             if peer:
                 results[f"{prefix}ratio_{rules.name}"].set_values(ratios(rounds.rates(), timed["openspiel"].rates()))
                 results[f"{prefix}ratio_{rules.name}"].set_loads(worst(rounds.loads(), timed["openspiel"].loads()))
+    for rules in (CLASSIC, EXTENDED):
+        rounds = timed[f"rollouts_{rules.name}"]
+        results[f"rollouts_actions_{rules.name}"].set_values(rounds.rates())
+        results[f"rollouts_actions_{rules.name}"].set_loads(rounds.loads())
+        if peer:
+            results[f"rollouts_ratio_{rules.name}"].set_values(ratios(rounds.rates(), timed["openspiel"].rates()))
+            results[f"rollouts_ratio_{rules.name}"].set_loads(worst(rounds.loads(), timed["openspiel"].loads()))
+    results["rollouts_ratio_classic"].note = (
+        f"(both presets) actions/s of one call of playouts_from(states, rng) a round on {s.playout_deals} states at the "
+        "first lead of the seventh trick of random deals (a search's rollouts), ÷ OpenSpiel's in the same round"
+    )
     ours = [s.deals / t for t in timed["deals_classic"].seconds]
     theirs = timed["floor"].rates()
     results["floor"].set_values(theirs)

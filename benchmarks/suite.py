@@ -38,7 +38,7 @@ from perft import PerftRun
 
 import strohmandeln
 from strohmandeln import CLASSIC, EXTENDED, Action, GameState, Phase, RuleSet, deal
-from strohmandeln.playouts import playouts
+from strohmandeln.playouts import playouts, playouts_from
 from strohmandeln.sampling import Sampler
 from strohmandeln.serialization import from_dict, to_dict
 from strohmandeln.views import PlayerView
@@ -204,6 +204,8 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("ratio_extended", "random full deals ÷ OpenSpiel, extended", "×", 1.5, 0.7, True, e),
         Figure("playouts_ratio_classic", "batch playouts ÷ OpenSpiel, classic", "×", 8.0, 1.0, True, e),
         Figure("playouts_ratio_extended", "batch playouts ÷ OpenSpiel, extended", "×", 8.0, 1.0, True, e),
+        Figure("rollouts_ratio_classic", "  rollouts from mid-game states ÷ OpenSpiel, classic", "×", None, None, True, e),
+        Figure("rollouts_ratio_extended", "  rollouts from mid-game states ÷ OpenSpiel, extended", "×", None, None, True, e),
         Figure("openspiel", "  OpenSpiel tarok (C++), same loop", "actions/s", None, None, True, e),
         Figure("actions_classic", "  random full deals, classic", "actions/s", None, None, True, e),
         Figure("deals_classic", "  random full deals, classic", "deals/s", None, None, True, e),
@@ -213,6 +215,8 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("playouts_deals_classic", "  batch playouts, classic", "deals/s", None, None, True, e),
         Figure("playouts_actions_extended", "  batch playouts, extended", "actions/s", None, None, True, e),
         Figure("playouts_deals_extended", "  batch playouts, extended", "deals/s", None, None, True, e),
+        Figure("rollouts_actions_classic", "  rollouts from mid-game states, classic", "actions/s", None, None, True, e),
+        Figure("rollouts_actions_extended", "  rollouts from mid-game states, extended", "actions/s", None, None, True, e),
         Figure("floor", "  minimal bitmask engine (floor.py)", "deals/s", None, None, True, e),
         Figure("floor_ratio", "  random full deals, classic ÷ minimal engine", "×", None, None, True, e),
         # Calls on fresh objects, in interleaved rounds.
@@ -377,6 +381,27 @@ def play_random_deals(rules: RuleSet, deals: int, seed: int) -> int:
 def play_playouts(rules: RuleSet, deals: int, seed: int) -> list[GameState]:
     """``playouts(rules, deals, random.Random(seed))``: the final states of ``deals`` random deals."""
     return playouts(rules, deals, random.Random(seed))
+
+
+def rollout_starts(rules: RuleSet, count: int, seed: int) -> list[GameState]:
+    """The states of ``count`` random deals of ``rules`` at the first lead of their seventh trick
+    (a search's rollouts start from such sampled worlds; deals that end sooner are skipped)."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    k = 0
+    while len(out) < count:
+        state = deal(rules, dealer=k & 1, rng=rng)
+        k += 1
+        while not state.is_terminal and not (state.phase is Phase.PLAY and state.trick_number == 6):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal:
+            out.append(state)
+    return out
+
+
+def play_rollouts(states: Sequence[GameState], seed: int) -> list[GameState]:
+    """``playouts_from(states, random.Random(seed))``: their final states."""
+    return playouts_from(states, random.Random(seed))
 
 
 def decisions(finals: Sequence[GameState]) -> int:
