@@ -2,8 +2,12 @@
 
 This is the engine of the batch playouts (:mod:`strohmandeln.playouts`) and of the search's
 rollouts (:func:`strohmandeln.analysis.search`), written for the compiled build: the card play
-is one loop over local ``int`` masks, with no record, state object, tuple of legal actions or
-Python-level call made between two cards, except the generator's ``random()`` once per card.
+is one loop over local ``int`` masks, with no record, state object or tuple of legal actions made
+between two cards, and no call but the generator's ``random()`` once per card (where an
+announcement or a call may go with a legal card, the pipeline's functions say which, below).
+In the interpreter the table-driven loop of :mod:`._core.playout` is faster, so the batch entry
+points at the end of this module choose the engine by the build (:data:`COMPILED`); both give
+the same records.
 
 **The choice.** At every decision the action taken is ``legal[int(random() * len(legal))]`` of
 the legal actions ``legal`` that the checked engine (:class:`~._core.engine.KernelState`) gives
