@@ -19,7 +19,8 @@ checked engine's own step for a legal decision makes each (what ``apply`` calls)
   :func:`~._core.plays.answer_plays` test the same way — they are the plain plays of the legal
   cards in canonical (increasing index) order, so the ``k``-th is the ``k``-th lowest set bit of
   the mask of legal cards, whose count is its population count: the engine finds the mask by
-  R13 and R14 (:func:`legal_cards`) and takes that bit, and builds no action at all;
+  R13 and R14 (:func:`legal_cards`, from the tiers :mod:`._core.duty` declares) and takes that
+  bit, and builds no action at all;
 * where only a call may go with a legal card (R18: Ross with XVII; Topschin with a led XVIII,
   where :func:`~._core.plays.topschin_allowed`), the legal actions are those plain plays followed
   by Ross, then Topschin, as :func:`~._core.plays.vary` orders them: an index past the plain
@@ -48,12 +49,13 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from .._base.masks import BEATS, BIT, CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII
+from .._base.masks import BEATS, BIT, KINGS, TRULL, XVII, XVIII
 from ..actions import INTERNED, PLAIN
 from ..rules import RuleSet
 from ..table import Phase
 from .deal import Deal
 from .deal import shuffled_deal
+from .duty import ANY_CLASS, CLASS_UNION, TIER_CARDS
 from .engine import _decide
 from .formats import CALL_ROSS, CALL_TOPSCHIN, CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
 from .plays import announcement_options, answer_plays, lead_plays, topschin_allowed, variant_info
@@ -73,9 +75,12 @@ _FINISHED: Final = Phase.FINISHED
 _PLAIN: Final = PLAIN
 _BEATS: Final = BEATS
 _BIT: Final = BIT
-_CLASS: Final = CLASS
-_FOLLOW: Final = FOLLOW_MASK
-_TAROCKS: Final = TAROCKS
+#: R14's first two tiers for each led card, as card masks (:data:`._core.duty.TIER_CARDS`; the
+#: last tier of every led card is any card, which needs no mask).
+_TIER0: Final = tuple(tiers[0] for tiers in TIER_CARDS)
+_TIER1: Final = tuple(tiers[1] for tiers in TIER_CARDS)
+if any(len(tiers) > 3 or tiers[-1] != CLASS_UNION[ANY_CLASS] for tiers in TIER_CARDS):  # pragma: no cover
+    raise ImportError("maskplay reads R14 as at most three tiers, the last any card")
 _TRULL: Final = TRULL
 _KINGS: Final = KINGS
 _XVII_BIT: Final = BIT[XVII]
@@ -91,15 +96,13 @@ _M4: Final = 0x0F0F0F0F0F0F0F
 
 def legal_cards(avail: int, lead: int) -> int:
     """The cards a seat with the available cards ``avail`` (hand and face-up tops) may play: any
-    on a lead (R13, ``lead`` -1), else the led class if he has it, else a tarock if a suit was
-    led and he has one, else any (R14) — the cards of :func:`~._core.plays.answer_plays`."""
+    on a lead (R13, ``lead`` -1), else those of R14's first tier that holds one of them
+    (:mod:`._core.duty`: the led class, then the tarocks on a led suit, then any card) — the
+    cards of :func:`~._core.plays.answer_plays` and :func:`~._core.duty.allowed`."""
     if lead < 0:
         return avail
     led = lead & CARD
-    m = avail & _FOLLOW[led]
-    if not m and _CLASS[led]:
-        m = avail & _TAROCKS
-    return m or avail
+    return avail & _TIER0[led] or avail & _TIER1[led] or avail
 
 
 def popcount(m: int) -> int:
@@ -162,10 +165,9 @@ def play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
         if lead < 0:
             m = avail
         else:
-            m = avail & _FOLLOW[lead & CARD]
+            m = avail & _TIER0[lead & CARD]
             if not m:
-                if _CLASS[lead & CARD]:
-                    m = avail & _TAROCKS
+                m = avail & _TIER1[lead & CARD]
                 if not m:
                     m = avail
         info = 0
