@@ -61,6 +61,7 @@ def test_one_name_for_the_refusal_query() -> None:
 
 @pytest.mark.parametrize("qualified", sorted(boundary.INSTANCES))
 def test_every_public_value_has_a_short_repr(qualified: str) -> None:
+    pytest.importorskip(qualified.rpartition(".")[0])  # (an adapter needs its extra)
     text = repr(boundary.INSTANCES[qualified]())
     assert len(text) <= MAX_REPR and "\n" not in text, (qualified, len(text), text[:300])
 
