@@ -133,6 +133,9 @@ class SeatPicture:
         _set(self, "points", args.instance(self.points, CardPoints, "points"))
         _set(self, "announcements", tuple(args.member(Announcement, a, f"announcements[{i}]") for i, a in enumerate(args.items(self.announcements, "announcements", len(Announcement)))))
 
+    def __repr__(self) -> str:
+        return f"<SeatPicture {self.seat} {self.role} hand={len(self.hand) + self.hidden} points={self.points}>"
+
     @property
     def hand_size(self) -> int:
         """The number of cards in the hand, shown or not.
@@ -225,6 +228,10 @@ class TablePicture:
         if self.void_reason is not None:
             _set(self, "void_reason", args.member(VoidReason, self.void_reason, "void_reason"))
         _set(self, "multiplier", args.stakes(self.multiplier))
+
+    def __repr__(self) -> str:
+        viewer = "spectator" if self.viewer is None and not self.full else f"viewer={'all' if self.full else self.viewer}"
+        return f"<TablePicture {self.rules} {viewer} bottom={self.bottom} phase={self.phase.value} tricks={self.trick_count}>"
 
     @property
     def top(self) -> int:
