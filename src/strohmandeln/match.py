@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -48,6 +48,7 @@ _SCORES: Final = {checked.KIND: checked.Pair(checked.Whole(-checked.MAX_COUNT, c
 _FACTOR: Final = {checked.KIND: checked.Whole(1, checked.MAX_MULTIPLIER, "stakes", required=True)}
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Standing:
     """Where a match stands between two deals: everything that decides its future — the rule
@@ -180,6 +181,7 @@ def _unreachable(s: Standing) -> str | None:
     return None
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Match:
     """A match between seats 0 and 1 under one rule set: its :class:`Standing`, the deals
