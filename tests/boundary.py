@@ -212,6 +212,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.session.Session.from_json": {"text": lambda: SESSION.to_json(key=KEY), "max_length": lambda: 1_000_000},
     "strohmandeln.session.Session.replay": {"deals": lambda: ()},
     "strohmandeln.session.Session.apply": {"action": lambda: SESSION.state.legal_actions()[0]},
+    "strohmandeln.session.Session.submit": {"action": lambda: SESSION.state.legal_actions()[0], "player": lambda: 1, "move_number": lambda: 0},
     "strohmandeln.records.loads": {"text": lambda: RECORD_TEXT},
     "strohmandeln.records.loads_match": {"text": lambda: records.dumps_match(MATCH)},
     "strohmandeln.schemas.schema": {"name": lambda: "state"},
@@ -396,6 +397,7 @@ INSTANCES: Final = _instances()
 INSTANCE_OF: Final[dict[str, Callable[[], object]]] = {
     "strohmandeln.state.GameState.result": lambda: FINISHED,
     "strohmandeln.session.Session.next_deal": lambda: _finished_session(),
+    "strohmandeln.session.Session.final_standing": lambda: _finished_session(length=1),
 }
 
 #: The entry points whose right arguments are refused all the same: the constructors that only
@@ -403,8 +405,8 @@ INSTANCE_OF: Final[dict[str, Callable[[], object]]] = {
 REFUSE_ANYWAY: Final = frozenset({"strohmandeln.cards.Card", "strohmandeln.knowledge.PlayerView", "strohmandeln.state.GameState"})
 
 
-def _finished_session() -> object:
-    session = SESSION
+def _finished_session(length: int | None = None) -> object:
+    session = SESSION if length is None else sm.Session.start(CLASSIC, secret=bytes(range(1, 33)), length=length)
     while not session.state.is_terminal:
         session = session.apply(session.state.legal_actions()[0])
     return session

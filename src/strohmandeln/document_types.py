@@ -281,6 +281,9 @@ class SessionDocument(TypedDict):
     history: str
     actions: list[str]
     signature: str
+    move_number: NotRequired[int]
+    length: NotRequired[int]
+    target: NotRequired[int]
 
 
 class ErrorDocument(TypedDict):

@@ -192,13 +192,29 @@ class Match:
         )
 
     @property
+    def move_number(self) -> int:
+        """The match's move number when its next deal begins: one for every action of every deal
+        recorded and one for every deal (so that no move of one deal is a move of another).
+        :attr:`Session.move_number <strohmandeln.session.Session.move_number>` goes on from it.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Fold, compose_order
+        >>> match = Match.start(CLASSIC, first_dealer=0)
+        >>> match.move_number
+        0
+        >>> order = compose_order(CLASSIC, dealer=0, hands=((), DECK_54[22:37]))  # Elder: no tarock
+        >>> match.record(match.deal(order=order).apply(Fold())).move_number    # one action, one deal
+        2
+        """
+        return sum(len(state.history) for state in self.deals) + len(self.deals)
+
+    @property
     def standing(self) -> Standing:
         """Where the match stands before its next deal, without its deals (what a
         :class:`~strohmandeln.session.Session` keeps).
 
         >>> from strohmandeln import CLASSIC
         >>> Match.start(CLASSIC, first_dealer=1).standing
-        Standing(rules='classic', first_dealer=1, next_dealer=1, scores=(0, 0), doubled_deals=0, factor=1, deals_recorded=0, deals_played=0)
+        Standing(rules='classic', first_dealer=1, next_dealer=1, scores=(0, 0), doubled_deals=0, factor=1, deals_recorded=0, deals_played=0, move_number=0)
         """
         return Standing(
             rules=self.rules,
@@ -209,6 +225,7 @@ class Match:
             factor=self.factor,
             deals_recorded=len(self.results),
             deals_played=self.deals_played,
+            move_number=self.move_number,
         )
 
     def __str__(self) -> str:
@@ -258,6 +275,8 @@ class Standing:
     deals_recorded: int = 0
     #: The deals played out so far (void deals do not count).
     deals_played: int = 0
+    #: The match's move number when the next deal begins (:attr:`Match.move_number`).
+    move_number: int = 0
 
     @property
     def multiplier(self) -> int:
@@ -312,6 +331,7 @@ class Standing:
             factor=factor,
             deals_recorded=self.deals_recorded + 1,
             deals_played=played,
+            move_number=self.move_number + len(state.history) + 1,
         )
         return standing, state, result
 

@@ -463,8 +463,13 @@ def _session_document() -> Schema:
             "history": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "the digest of the deals recorded"},
             "actions": {**_actions(), "description": "the actions of the deal in progress, dealt again from the secret"},
             "signature": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "HMAC-SHA256 under the server's key"},
+            "move_number": {**_integer(0, count), "description": "the match's move number when the deal in progress began"},
+            "length": {**_integer(1, count), "description": "the deals played that end the match"},
+            "target": {**_integer(1, count), "description": "the score that ends the match"},
         },
+        required=None,
     )
+    body["required"] = [k for k in body["properties"] if k not in ("move_number", "length", "target")]
     description = "Session.to_dict: a match on a server, signed with the server's key (the deal in progress as its actions)."
     return _document("session", "A session", description, body)
 

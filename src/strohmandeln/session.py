@@ -55,7 +55,7 @@ from ._base import args, checked
 from ._core.documents import read_action, replay
 from .actions import Action
 from .dealing import deal
-from .errors import ArgumentValueError, Reason, StateError, StrohmandelnError
+from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
 from .match import Match, Standing
 from .presets import rules_from_dict, rules_ref
 from .rules import DrawDoubling, RuleSet
@@ -74,6 +74,9 @@ _FIELDS: Final = (
     "rules", "first_dealer", "next_dealer", "scores", "doubled_deals", "factor",
     "deals_recorded", "deals_played", "secret", "history", "actions", "signature",
 )  # fmt: skip
+#: The fields a session document may leave out: the move number (0), the length and the target
+#: score of the match (``None``: the match goes on until the server ends it).
+_OPTIONAL: Final = ("move_number", "length", "target")
 
 
 def _secret_bytes(value: object, what: str) -> bytes:
@@ -135,14 +138,22 @@ class Session:
     #: A digest of every deal recorded so far, in order (32 bytes): :meth:`replay` checks an
     #: archive of the deals against it.
     history: bytes = _NO_HISTORY
+    #: The match's length, in deals played (void deals do not count), or ``None``.
+    length: int | None = None
+    #: The score that ends the match once a seat reaches it after a deal, or ``None``.
+    target: int | None = None
 
     @classmethod
-    def start(cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0) -> Session:
+    def start(
+        cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0, length: int | None = None, target: int | None = None
+    ) -> Session:
         """A new match under ``rules`` whose first deal is dealt at once, by ``first_dealer``.
 
         ``secret`` (16 to 64 bytes, for example ``secrets.token_bytes``) decides every deal
         of the session: keep it as secret as the deals. A fixed secret gives the same deals
-        every time, for tests and replays.
+        every time, for tests and replays. ``length`` (a number of deals played) and ``target``
+        (a score) end the match (:attr:`is_over`) after the deal that reaches either; without
+        them it goes on until the server ends it.
 
         >>> import strohmandeln as sm
         >>> session = Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1)
@@ -152,34 +163,136 @@ class Session:
         True
 
         :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`,
-            ``secret`` not ``bytes`` or ``first_dealer`` not a whole number.
-        :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``) or a
-            dealer that is not 0 or 1 (``bad_seat``).
+            ``secret`` not ``bytes``, ``first_dealer`` not a whole number, or ``length`` or
+            ``target`` neither ``None`` nor a whole number.
+        :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``), a
+            dealer that is not 0 or 1 (``bad_seat``), or a length or target below 1
+            (``bad_value``) or above 10,000,000,000 (``too_large``).
         """
         standing = Match.start(rules, first_dealer=first_dealer).standing
         secret = _secret_bytes(secret, "dealing secret")
-        return cls(standing=standing, state=_dealt(standing, secret), secret=secret)
+        ends = [None if x is None else args.count(x, name, least=1, most=_MAX_COUNT) for x, name in ((length, "length"), (target, "target"))]
+        return cls(standing=standing, state=_dealt(standing, secret), secret=secret, length=ends[0], target=ends[1])
 
     @property
     def rules(self) -> RuleSet:
         """The rule set of every deal."""
         return self.standing.rules
 
+    @property
+    def move_number(self) -> int:
+        """The match's move number: the number a client sends with its next move
+        (:meth:`submit`). Every accepted action and every new deal advance it by one, so it
+        never comes back in a match, unlike the deal's :attr:`~strohmandeln.GameState.ply`.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16))
+        >>> session.move_number, session.submit(sm.Pass(), player=1, move_number=0).move_number
+        (0, 1)
+        """
+        return self.standing.move_number + self.state.ply
+
     def apply(self, action: Action, player: int | None = None, expected_ply: int | None = None) -> Session:
         """The session after ``action`` in the deal in progress: :meth:`GameState.apply
-        <strohmandeln.GameState.apply>` with the same checks (``player`` and ``expected_ply``
-        for moves from the outside) and the same errors; the session is unchanged by a refusal.
+        <strohmandeln.GameState.apply>` with the same checks and the same errors (the session
+        is unchanged by a refusal) — for bots and tests. A server takes its clients' moves with
+        :meth:`submit`, whose move number counts over the whole match.
 
         :raises IllegalActionError: as :meth:`GameState.apply <strohmandeln.GameState.apply>`.
         :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
         """
         return attrs.evolve(self, state=self.state.apply(action, player, expected_ply))
 
+    def submit(self, action: Action, *, player: int, move_number: object) -> Session:
+        """The session after a client's move ``action`` for the seat ``player``, sent for the
+        match's move :attr:`move_number` — the server's path, where both are required. A move
+        number that is missing (``None``, JSON ``null``), a boolean, text or anything but a
+        whole number is refused as ``bad_move_number``; another number as ``stale_move``
+        (late, repeated, or from another deal), before the seat or the action is looked at;
+        a move in a match that is over as ``match_over``. The session is unchanged by a refusal.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16)).submit(sm.Pass(), player=1, move_number=0)
+        >>> for number in (0, None, "1", True):
+        ...     try:
+        ...         session.submit(sm.Take(), player=0, move_number=number)
+        ...     except sm.IllegalActionError as error:
+        ...         print(error.reason.value, "|", error)
+        stale_move | a move for move 0, but the match is at move 1
+        bad_move_number | a move needs its match's move number (a whole number), not None
+        bad_move_number | a move needs its match's move number (a whole number), not '1'
+        bad_move_number | a move needs its match's move number (a whole number), not True
+
+        :raises IllegalActionError: ``bad_move_number``, ``stale_move``, ``match_over``, and as
+            :meth:`GameState.apply <strohmandeln.GameState.apply>` for the move.
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
+        """
+        seat = args.seat(player, "player")
+        number = None if type(move_number) is bool else args.whole(move_number)
+        if number is None:
+            why = f"a move needs its match's move number (a whole number), not {shown(move_number)}"
+            raise IllegalActionError(Reason.BAD_MOVE_NUMBER, why)
+        if self.is_over:
+            raise IllegalActionError(Reason.MATCH_OVER, self._over())
+        now = self.move_number
+        if number != now:
+            sent = f"move {number}" if abs(number) < 10**12 else "a move number out of range"
+            raise IllegalActionError(Reason.STALE_MOVE, f"a move for {sent}, but the match is at move {now}")
+        return attrs.evolve(self, state=self.state.apply(action, seat))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over: the deal in progress is finished and reaches the match's
+        :attr:`length` or :attr:`target` score once recorded. :meth:`next_deal` then refuses to
+        deal another (``match_over``); :meth:`final_standing` is where the match ended.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16), length=1)
+        >>> while not session.state.is_terminal:
+        ...     session = session.apply(session.state.legal_actions()[0])
+        >>> session.is_over, session.final_standing().deals_played
+        (True, 1)
+        >>> try:
+        ...     session.next_deal()
+        ... except sm.StateError as error:
+        ...     print(error.reason.value, "|", error)
+        match_over | the match is over: 1 deal played of 1
+        """
+        if not self.state.is_terminal or (self.length is None and self.target is None):
+            return False
+        return self._ends(self.standing.after(self.state)[0])
+
+    def _ends(self, standing: Standing) -> bool:
+        """Whether the match ends at ``standing`` (its length or target reached)."""
+        if self.length is not None and standing.deals_played >= self.length:
+            return True
+        return self.target is not None and max(standing.scores) >= self.target
+
+    def _over(self) -> str:
+        """Why the match is over, for a message."""
+        standing = self.standing.after(self.state)[0]
+        if self.length is not None and standing.deals_played >= self.length:
+            played = standing.deals_played
+            return f"the match is over: {played} deal{'s' if played != 1 else ''} played of {self.length}"
+        return f"the match is over: a seat reached the target score of {self.target}"
+
+    def final_standing(self) -> Standing:
+        """Where the match ended (it :attr:`is_over`): its standing after the last deal, which
+        the session holds as its :attr:`state`.
+
+        :raises StateError: ``not_finished`` if the match is not over.
+        """
+        if not self.is_over:
+            raise StateError(Reason.NOT_FINISHED, "the match is not over")
+        return self.standing.after(self.state)[0]
+
     def next_deal(self) -> Session:
         """The session after recording the finished (or void) deal in progress and dealing the
         next (R5, R7, R9, R26: its dealer and stakes follow from the match).
 
-        :raises StateError: ``not_finished`` if the deal in progress is not over.
+        :raises StateError: ``not_finished`` if the deal in progress is not over, ``match_over``
+            if the match :attr:`is_over`.
 
         >>> import strohmandeln as sm
         >>> session = Session.start(sm.CLASSIC, secret=bytes(range(16)))
@@ -192,6 +305,8 @@ class Session:
         (True, 1)
         """
         standing, recorded, _ = self.standing.after(self.state)
+        if self._ends(standing):
+            raise StateError(Reason.MATCH_OVER, self._over())
         return attrs.evolve(
             self, standing=standing, state=_dealt(standing, self.secret), history=_chained(self.history, recorded)
         )
@@ -276,6 +391,9 @@ class Session:
             "secret": self.secret.hex(),
             "history": self.history.hex(),
             "actions": self.state.to_dict()["actions"],
+            "move_number": s.move_number,
+            **({} if self.length is None else {"length": self.length}),
+            **({} if self.target is None else {"target": self.target}),
         }
         return {**body, "signature": _signature(body, key)}
 
@@ -293,7 +411,7 @@ class Session:
         :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = _secret_bytes(key, "signing key")
-        d = checked.header(data, "session", _FIELDS)
+        d = checked.header(data, "session", _FIELDS, _OPTIONAL)
         rules = rules_from_dict(d["rules"])
         count = _MAX_COUNT
         first_dealer = checked.seat(d["first_dealer"], "first_dealer")
@@ -307,6 +425,8 @@ class Session:
         secret = _hex(d["secret"], "secret", *_SECRET_SIZES)
         history = _hex(d["history"], "history", 32, 32)
         actions = [read_action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
+        move_number = checked.integer(d.get("move_number", 0), "move_number", 0, count)
+        ends = [None if d.get(k) is None else checked.integer(d[k], k, 1, count) for k in ("length", "target")]
         signature = checked.text(d["signature"], "signature", 64)
         body = {k: v for k, v in d.items() if k != "signature"}
         body.update(rules=rules_ref(rules), actions=[str(a) for a in actions], secret=secret.hex(), history=history.hex())
@@ -329,13 +449,14 @@ class Session:
             factor=factor,
             deals_recorded=deals_recorded,
             deals_played=deals_played,
+            move_number=move_number,
         )
         try:
             first = _dealt(standing, secret)
         except StrohmandelnError as error:
             raise checked.fail("factor", error.message, error.reason) from None
         state = state_of(replay(record_of(first), d["actions"], "actions"))
-        return cls(standing=standing, state=state, secret=secret, history=history)
+        return cls(standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1])
 
     def to_json(self, *, key: bytes) -> str:
         """:meth:`to_dict` as compact JSON text.
