@@ -43,7 +43,7 @@ import attrs
 
 import strohmandeln as sm
 from strohmandeln.players import HeuristicPlayer, RandomPlayer, SearchPlayer
-from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, pictures, positions, records, sampling, serialization
+from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, messages, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
 MAX_MESSAGE: Final = 500
@@ -77,6 +77,8 @@ MATCH: Final = sm.Match.start(CLASSIC).record(FINISHED)
 KEY: Final = bytes(range(32))
 SESSION: Final = sm.Session.start(CLASSIC, secret=bytes(range(1, 33)))
 POSITION: Final = positions.Position.at(LATE)
+#: A client's move: Elder's first, in SESSION.
+MOVE: Final = messages.Move(match="m-1", seat=1, move_number=0, action=Pass(), request_id="r-1")
 RECORD_TEXT: Final = records.dumps(STATE)
 
 
@@ -214,6 +216,12 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.session.Session.apply": {"action": lambda: SESSION.state.legal_actions()[0]},
     "strohmandeln.session.Session.submit": {"action": lambda: SESSION.state.legal_actions()[0], "player": lambda: 1, "move_number": lambda: 0},
     "strohmandeln.records.loads": {"text": lambda: RECORD_TEXT},
+    "strohmandeln.messages.read_move": {"text": lambda: MOVE.to_json(), "max_length": lambda: 1_000},
+    "strohmandeln.messages.move_from_dict": {"data": lambda: MOVE.to_dict()},
+    "strohmandeln.messages.submit": {"session": lambda: SESSION, "move": lambda: MOVE, "seat": lambda: 1},
+    "strohmandeln.messages.unknown_match": {"move": lambda: MOVE},
+    "strohmandeln.messages.accepted": {"move": lambda: MOVE, "session": lambda: SESSION},
+    "strohmandeln.messages.refusal": {"error": lambda: sm.IllegalActionError(sm.Reason.GAME_OVER, "over"), "request_id": lambda: "r-1"},
     "strohmandeln.records.loads_match": {"text": lambda: records.dumps_match(MATCH)},
     "strohmandeln.schemas.schema": {"name": lambda: "state"},
     "strohmandeln.schemas.dumps": {"name": lambda: "state"},
@@ -286,6 +294,7 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.match.Match": lambda: sm.Match.start(CLASSIC),
         "strohmandeln.match.Standing": lambda: sm.Match.start(CLASSIC).standing,
         "strohmandeln.session.Session": lambda: SESSION,
+        "strohmandeln.messages.Move": lambda: MOVE,
         "strohmandeln.positions.Position": lambda: POSITION,
         "strohmandeln.results.DealResult": lambda: RESULT,
         "strohmandeln.results.ScoreLine": lambda: RESULT.lines[0],

@@ -21,6 +21,7 @@ with the schema, or load the document, before you trust it.
 from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
+    "AcceptedDocument",
     "ActionDocument",
     "AnnouncementName",
     "BonusName",
@@ -30,8 +31,10 @@ __all__ = [
     "EventDocument",
     "MatchDealDocument",
     "MatchDocument",
+    "MoveDocument",
     "PositionDocument",
     "PresetName",
+    "RefusalDocument",
     "ResultDocument",
     "RuleSetDocument",
     "RulesDocument",
@@ -291,6 +294,43 @@ class ErrorDocument(TypedDict):
     <strohmandeln.errors.StrohmandelnError.to_dict>`); ``line``, ``token`` and ``cause`` only
     from a :class:`~strohmandeln.records.RecordError`."""
 
+    error: str
+    reason: str
+    message: str
+    line: NotRequired[int]
+    token: NotRequired[int | None]
+    cause: NotRequired[str]
+
+
+class MoveDocument(TypedDict):
+    """A client's move (:meth:`Move.to_dict <strohmandeln.messages.Move.to_dict>`)."""
+
+    format: Literal[1]
+    type: Literal["move"]
+    match: str
+    seat: int
+    move_number: int
+    action: str
+    request_id: str | int
+
+
+class AcceptedDocument(TypedDict):
+    """The reply to an accepted move (:func:`strohmandeln.messages.accepted`)."""
+
+    format: Literal[1]
+    type: Literal["accepted"]
+    match: str
+    request_id: str | int
+    move_number: int
+
+
+class RefusalDocument(TypedDict):
+    """The reply to a refused message (:func:`strohmandeln.messages.refusal`): an error reply
+    with the request id it answers."""
+
+    format: Literal[1]
+    type: Literal["refusal"]
+    request_id: str | int | None
     error: str
     reason: str
     message: str
