@@ -43,7 +43,7 @@ import attrs
 
 import strohmandeln as sm
 from strohmandeln.players import HeuristicPlayer, RandomPlayer, SearchPlayer
-from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, messages, pictures, positions, records, sampling, serialization
+from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, messages, news, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
 MAX_MESSAGE: Final = 500
@@ -216,6 +216,8 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.session.Session.apply": {"action": lambda: SESSION.state.legal_actions()[0]},
     "strohmandeln.session.Session.submit": {"action": lambda: SESSION.state.legal_actions()[0], "player": lambda: 1, "move_number": lambda: 0},
     "strohmandeln.records.loads": {"text": lambda: RECORD_TEXT},
+    "strohmandeln.news.news_since": {"since": lambda: 2},
+    "strohmandeln.news.apply_news": {"view_document": lambda: DEALT.view(0).to_dict(), "news": lambda: news.news_since(VIEW, 0)},
     "strohmandeln.messages.read_move": {"text": lambda: MOVE.to_json(), "max_length": lambda: 1_000},
     "strohmandeln.messages.move_from_dict": {"data": lambda: MOVE.to_dict()},
     "strohmandeln.messages.submit": {"session": lambda: SESSION, "move": lambda: MOVE, "seat": lambda: 1},

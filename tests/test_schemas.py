@@ -656,7 +656,7 @@ def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
     shapes = {
         "rules": T.RulesDocument, "action": T.ActionDocument, "state": T.StateDocument, "view": T.ViewDocument,
         "result": T.ResultDocument, "match": T.MatchDocument, "session": T.SessionDocument, "error": T.ErrorDocument,
-        "move": T.MoveDocument, "accepted": T.AcceptedDocument, "refusal": T.RefusalDocument,
+        "move": T.MoveDocument, "accepted": T.AcceptedDocument, "refusal": T.RefusalDocument, "news": T.NewsDocument,
     }  # fmt: skip
     assert set(shapes) == set(schemas.NAMES)
     compared = 0

@@ -32,6 +32,7 @@ __all__ = [
     "MatchDealDocument",
     "MatchDocument",
     "MoveDocument",
+    "NewsDocument",
     "PositionDocument",
     "PresetName",
     "RefusalDocument",
@@ -337,3 +338,29 @@ class RefusalDocument(TypedDict):
     line: NotRequired[int]
     token: NotRequired[int | None]
     cause: NotRequired[str]
+
+
+class NewsDocument(TypedDict):
+    """What a seat learned since a move of the deal (:func:`strohmandeln.news.news_since`)."""
+
+    format: Literal[1]
+    type: Literal["news"]
+    player: int | None
+    since: int
+    #: ``[seat, action]``.
+    history: list[list[int | str]]
+    tricks: list[TrickDocument]
+    events: list[EventDocument]
+    phase: Literal["fold", "auction", "doubling", "play", "finished", "void"]
+    current_player: int | None
+    undertaker: int | None
+    doubled: bool
+    void_reason: VoidReasonName | None
+    current_trick: CurrentTrickDocument | None
+    hand: list[str]
+    hand_sizes: list[int]
+    known_hands: list[list[str]]
+    strohmaenner: list[list[StrohmannDocument]]
+    announcements: list[list[AnnouncementName]]
+    legal_actions: list[str]
+    result: NotRequired[DealResultFields]

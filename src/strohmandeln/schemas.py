@@ -16,7 +16,7 @@ values.
 
 >>> from strohmandeln import schemas
 >>> schemas.NAMES
-('rules', 'action', 'state', 'view', 'result', 'match', 'session', 'error', 'move', 'accepted', 'refusal')
+('rules', 'action', 'state', 'view', 'result', 'match', 'session', 'error', 'move', 'accepted', 'refusal', 'news')
 >>> doc = schemas.schema("action")
 >>> doc["$schema"], doc["required"]
 ('https://json-schema.org/draft/2020-12/schema', ['format', 'type', 'action'])
@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import errors, messages
+from . import errors, messages, news
 from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
@@ -52,7 +52,7 @@ __all__ = ["DIALECT", "NAMES", "dumps", "schema"]
 #: The JSON Schema dialect of every schema: draft 2020-12.
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 #: The names of the schemas: the ``"type"`` of each document, and ``"error"`` for an error reply.
-NAMES: Final = ("rules", "action", "state", "view", "result", "match", "session", "error", "move", "accepted", "refusal")
+NAMES: Final = ("rules", "action", "state", "view", "result", "match", "session", "error", "move", "accepted", "refusal", "news")
 
 Schema = dict[str, Any]
 
@@ -529,6 +529,13 @@ def _refusal_document() -> Schema:
     return _document("refusal", "A refused message", "messages.refusal: an error reply with the request id it answers.", body)
 
 
+def _news_document() -> Schema:
+    view = _view_document()["properties"]
+    fields = {"player": view["player"], "since": _integer(0, checked.MAX_ITEMS), **{k: view[k] for k in ("history", "tricks", "events", *news.MOMENT_FIELDS, "result")}}
+    body = _object({**_head("news"), **fields}, required=[*_head("news"), *fields][:-1])
+    return _document("news", "News of a view", "news.news_since: what a seat learned since a move of the deal.", body)
+
+
 _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
     "rules": _rules_document,
     "action": _action_document,
@@ -541,6 +548,7 @@ _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
     "move": _move_document,
     "accepted": _accepted_document,
     "refusal": _refusal_document,
+    "news": _news_document,
 }
 
 
