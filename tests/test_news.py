@@ -134,7 +134,8 @@ def test_news_of_another_moment_or_viewer_is_refused() -> None:
     with pytest.raises(sm.SerializationError) as info:
         apply_news(states[8].view(1).to_dict(), news_since(view, 8))
     assert info.value.reason is Reason.MALFORMED_DOCUMENT and "another viewer" in info.value.message
-    for not_a_view in (None, [], "view", {"type": "state", "format": 1}, news_since(view, 8)):
+    others: list[object] = [None, [], "view", {"type": "state", "format": 1}, news_since(view, 8)]
+    for not_a_view in others:
         with pytest.raises(sm.SerializationError):
             apply_news(not_a_view, news_since(view, 8))
     with pytest.raises(sm.ArgumentValueError):
