@@ -222,7 +222,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.messages.move_from_dict": {"data": lambda: MOVE.to_dict()},
     "strohmandeln.messages.submit": {"session": lambda: SESSION, "move": lambda: MOVE, "seat": lambda: 1},
     "strohmandeln.messages.unknown_match": {"move": lambda: MOVE},
-    "strohmandeln.messages.accepted": {"move": lambda: MOVE, "session": lambda: SESSION},
+    "strohmandeln.messages.accepted": {"move": lambda: MOVE, "move_number": lambda: 1},
     "strohmandeln.messages.refusal": {"error": lambda: sm.IllegalActionError(sm.Reason.GAME_OVER, "over"), "request_id": lambda: "r-1"},
     "strohmandeln.records.loads_match": {"text": lambda: records.dumps_match(MATCH)},
     "strohmandeln.schemas.schema": {"name": lambda: "state"},

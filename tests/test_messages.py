@@ -214,7 +214,7 @@ def test_a_match_played_through_messages(rules: sm.RuleSet) -> None:
                 messages.submit(session, move, seat=1 - move.seat)
             assert info.value.reason is Reason.NOT_YOUR_SEAT
             after = messages.submit(session, move, seat=move.seat)
-            reply = messages.accepted(move, after)
+            reply = messages.accepted(move, after.move_number)
             assert VALIDATORS["accepted"].is_valid(reply) and reply["move_number"] == move.move_number + 1 and reply["request_id"] == number
             with pytest.raises(sm.IllegalActionError) as info:
                 messages.submit(after, move, seat=move.seat)

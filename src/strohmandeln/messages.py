@@ -32,7 +32,7 @@ both with the request id. Each message has a JSON Schema (:mod:`strohmandeln.sch
 >>> move.action, move.request_id
 (Pass(), 'r-1')
 >>> session = messages.submit(session, move, seat=1)
->>> messages.accepted(move, session)
+>>> messages.accepted(move, session.move_number)
 {'format': 1, 'type': 'accepted', 'match': 'm-17', 'request_id': 'r-1', 'move_number': 1}
 >>> for text in (text, text.replace('"move_number":0', '"move_number":null'), text.replace("pass", "I pass")):
 ...     try:
@@ -301,15 +301,17 @@ def unknown_match(move: Move) -> IllegalActionError:
     return IllegalActionError(Reason.UNKNOWN_MATCH, f"no match {args.instance(move, Move, 'move').match!r}")
 
 
-def accepted(move: Move, session: Session) -> dict[str, Any]:
+def accepted(move: Move, move_number: int) -> dict[str, Any]:
     """The reply to an accepted ``move``: its match and request id, and the match's move number
-    now (``session`` is the session after the move), the one the next move is sent with.
+    now (the session's after the move: :attr:`Session.move_number
+    <strohmandeln.session.Session.move_number>`), the one the next move is sent with.
 
-    :raises ArgumentTypeError: if ``move`` is not a :class:`Move` or ``session`` not a
-        :class:`~strohmandeln.session.Session`.
+    :raises ArgumentTypeError: if ``move`` is not a :class:`Move` or ``move_number`` not a whole
+        number.
+    :raises ArgumentValueError: if ``move_number`` is negative or above 10,000,000,000.
     """
     args.instance(move, Move, "move")
-    number = args.instance(session, Session, "session").move_number
+    number = args.count(move_number, "move_number", most=checked.MAX_COUNT)
     return {**checked.head("accepted"), "match": move.match, "request_id": move.request_id, "move_number": number}
 
 
