@@ -90,6 +90,7 @@ class MessageError(SerializationError):
         :data:`MAX_REQUEST_NUMBER`).
     """
 
+    #: The request id of the message refused, if one could be read from it (else ``None``).
     request_id: str | int | None
 
     def __init__(self, reason: Reason, message: str, *, request_id: str | int | None = None) -> None:
