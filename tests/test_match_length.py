@@ -231,3 +231,20 @@ def test_a_stored_length_or_move_number_out_of_range_is_refused() -> None:
         assert info.value.reason is Reason.MALFORMED_DOCUMENT and field in info.value.message
     old = {k: v for k, v in body.items() if k not in ("move_number", "length")}  # (a document of the release before)
     assert Session.from_dict({**old, "signature": _signature(old, KEY)}, key=KEY) == Session.start(sm.CLASSIC, secret=SECRET)
+
+
+def test_a_session_saved_without_a_move_number_still_replays_its_archive() -> None:
+    """A session document of the release before (no move_number) loads at 0, and its archive
+    still replays to it; the replayed match has the true move number."""
+    from strohmandeln.session import _signature
+
+    session, rng, archive = Session.start(sm.EXTENDED, secret=SECRET), random.Random(2), []
+    for _ in range(3):
+        while not session.state.is_terminal:
+            session = session.apply(rng.choice(session.state.legal_actions()))
+        archive.append(session.state)
+        session = session.next_deal()
+    body = {k: v for k, v in session.to_dict(key=KEY).items() if k not in ("signature", "move_number")}
+    old = Session.from_dict({**body, "signature": _signature(body, KEY)}, key=KEY)
+    assert old.standing.move_number == 0 and old.standing.deals_recorded == 3
+    assert old.replay(archive).move_number == session.move_number == session.replay(archive).move_number

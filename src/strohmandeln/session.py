@@ -122,10 +122,12 @@ class Session:
     progress (:attr:`state`) and the dealing secret. An immutable value, like a state: each
     method returns a new session.
 
-    Start one with :meth:`start`, play the deal with :meth:`apply`, and once it is over record it
-    and deal the next with :meth:`next_deal` (archive the finished deal first, if you keep deals:
-    the session keeps only its score). Save it with :meth:`to_dict` or :meth:`to_json` and load it
-    with :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
+    Start one with :meth:`start`, play the deal with :meth:`submit` (a client's move, for the
+    match's :attr:`move_number`) or :meth:`apply` (a bot's), and once it is over record it and
+    deal the next with :meth:`next_deal` (archive the finished deal first, if you keep deals: the
+    session keeps only its score) — until the match :attr:`is_over`, if it has a :attr:`length`
+    or a :attr:`target`. Save it with :meth:`to_dict` or :meth:`to_json` and load it with
+    :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
     """
 
     #: Where the match stands before the deal in progress: the next dealer, the running score,
@@ -279,7 +281,8 @@ class Session:
 
     def final_standing(self) -> Standing:
         """Where the match ended (it :attr:`is_over`): its standing after the last deal, which
-        the session holds as its :attr:`state`.
+        the session holds as its :attr:`state` (so that the whole match is
+        ``session.replay(archive[:-1]).record(session.state)``, for an archive of every deal).
 
         :raises StateError: ``not_finished`` if the match is not over.
         """
@@ -355,7 +358,8 @@ class Session:
             if dealt.to_dict()["order"] != state.to_dict().get("order"):
                 raise StateError(Reason.MALFORMED_DOCUMENT, f"deal {number + 1} of the archive is not the one the session dealt")
             history = _chained(history, state)
-        if history != self.history or match.standing != self.standing:
+        # (the move number aside: a session saved by the release before holds none)
+        if history != self.history or attrs.evolve(match.standing, move_number=self.standing.move_number) != self.standing:
             raise StateError(Reason.MALFORMED_DOCUMENT, "the archive's deals are not the ones the session recorded")
         return match
 
