@@ -33,6 +33,9 @@ The workloads:
   :class:`random.Random`, ``step``; episodes per second.
 * ``pettingzoo_raw``: the same loop on the bare ``raw_env`` (no PettingZoo wrappers; for
   scale: the wrappers forward every attribute through three objects). No target.
+* ``pettingzoo_ceiling``: the same loop on an environment that does nothing (a fixed observation
+  and mask, 56 steps an episode, about a deal's) under the same three PettingZoo wrappers as
+  ``env()``: what the wrappers alone allow, the ceiling of any wrapped environment. No target.
 * ``vector``: :class:`~strohmandeln.gymnasium.StrohmandelnVectorEnv`, 256 games, random masked
   actions (``argmax(random × mask)`` per game, in NumPy) against the default random opponent;
   steps (agent actions, summed over the games) per second.
@@ -62,6 +65,10 @@ import strohmandeln as sm
 from strohmandeln.encoding import information_state_key
 from strohmandeln.gymnasium import StrohmandelnVectorEnv
 from strohmandeln.openspiel import GAME_NAME, PlayoutEvaluator, Resampler, from_state
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
 from strohmandeln.pettingzoo import env as pettingzoo_env
 from strohmandeln.pettingzoo import raw_env
 from strohmandeln.players import HeuristicPlayer
@@ -74,6 +81,7 @@ TARGETS = {
     "ismcts": ("ISMCTSBot simulations/s, library evaluator", "sims/s", 2500.0, True),
     "pettingzoo": ("PettingZoo random agents", "episodes/s", 1000.0, True),
     "pettingzoo_raw": ("PettingZoo random agents, raw_env (no target)", "episodes/s", 0.0, True),
+    "pettingzoo_ceiling": ("PettingZoo wrappers around a do-nothing env (no target)", "episodes/s", 0.0, True),
     "vector": ("vector env, 256 games, random masked actions", "steps/s", 50000.0, True),
     "key": ("information_state_key", "µs", 3.0, False),
 }
@@ -139,8 +147,59 @@ def ismcts_deals(deals: int, simulations: int) -> int:
     return total
 
 
-def pettingzoo_episodes(episodes: int, wrapped: bool = True) -> int:
-    game = pettingzoo_env() if wrapped else raw_env()
+class Nothing(AECEnv):  # type: ignore[misc,unused-ignore]
+    """An AEC environment that does nothing: two agents, a fixed observation and mask, ``steps``
+    agent steps an episode. Under PettingZoo's wrappers, the ceiling of any wrapped environment."""
+
+    metadata: dict[str, Any] = {"name": "nothing_v0", "is_parallelizable": False, "render_modes": []}
+
+    def __init__(self, steps: int = 56) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        self._steps = steps
+        self._observation = np.zeros(8, dtype=np.int8)
+        self._mask = np.ones(4, dtype=np.int8)
+        self._spaces = {a: spaces.Box(0, 1, (8,), np.int8) for a in self.possible_agents}
+        self._actions = {a: spaces.Discrete(4) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Box:
+        return self._spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._actions[agent]
+
+    def observe(self, agent: str) -> Any:
+        return self._observation
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = list(self.possible_agents)
+        self.done = 0
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = dict(self.rewards)
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = dict(self.terminations)
+        self.infos = {a: {"action_mask": self._mask} for a in self.agents}
+        self.agent_selection = "player_0"
+
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        self.done += 1
+        if self.done >= self._steps:
+            self.terminations = {a: True for a in self.agents}
+        self.agent_selection = "player_1" if self.agent_selection == "player_0" else "player_0"
+
+
+def nothing_wrapped() -> Any:
+    """:class:`Nothing` under the three wrappers of ``strohmandeln.pettingzoo.env()``."""
+    wrapped = wrappers.TerminateIllegalWrapper(Nothing(), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def pettingzoo_episodes(episodes: int, wrapped: bool = True, make: Callable[[], Any] | None = None) -> int:
+    game = make() if make is not None else pettingzoo_env() if wrapped else raw_env()
     rng = random.Random(0)
     for k in range(episodes):
         game.reset(seed=k)
@@ -207,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         Work("ismcts", lambda _: ismcts_deals(1, 8 if quick else 40)),
         Work("pettingzoo", lambda _: pettingzoo_episodes(4 if quick else 200)),
         Work("pettingzoo_raw", lambda _: pettingzoo_episodes(4 if quick else 200, wrapped=False)),
+        Work("pettingzoo_ceiling", lambda _: pettingzoo_episodes(4 if quick else 200, make=nothing_wrapped)),
         Work("vector", lambda _: vector_steps(envs, 4 if quick else 120)),
         Work("key", lambda _: keys_of(views)),
     ]

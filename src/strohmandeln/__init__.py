@@ -69,7 +69,8 @@ COMPILED: bool = not _engine.__file__.endswith(".py")
 del _engine
 
 if TYPE_CHECKING:
-    from . import analysis, encoding, limits, pictures, playouts, records, sampling, schemas, serialization, session, svg
+    from . import analysis, document_types, encoding, limits, match, pictures, players, playouts, positions, records, sampling, schemas
+    from . import serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
@@ -82,7 +83,8 @@ _ON_FIRST_USE: dict[str, str] = {
     **{
         module: module
         for module in (
-            "analysis", "encoding", "limits", "pictures", "playouts", "records", "sampling", "schemas", "serialization", "session", "svg",
+            "analysis", "document_types", "encoding", "limits", "match", "pictures", "players", "playouts", "positions", "records", "sampling",
+            "schemas", "serialization", "session", "svg",
         )  # fmt: skip
     },
     "Match": "match",
