@@ -250,6 +250,8 @@ def _read_id(x: object, path: str, *, numbers: bool = False) -> Any:
     """An id of a message (a request id may be a whole number too)."""
     if numbers and type(x) is int:
         return checked.integer(x, path, 0, MAX_REQUEST_NUMBER)
+    if numbers and type(x) is not str:
+        raise checked.fail(path, f"expected text or a whole number, not {checked.kind(x)}")
     value = checked.text(x, path)
     if not _ID.match(value):
         raise checked.fail(path, "expected 1 to 64 letters, digits and . _ : -")
