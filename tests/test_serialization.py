@@ -654,7 +654,16 @@ def test_dealt_only_loaders_refuse_positions() -> None:
     claimed = position(CLASSIC, hands=((), ()), won=(deck, ()), leader=0, announcements=(("trull", "kings"), ()))
     assert claimed.is_terminal and claimed.result().totals[0] > 0
     state_document, view_document = S.to_dict(claimed), S.to_dict(claimed.view(1))
-    assert S.from_dict(state_document) == claimed and S.from_dict(view_document) == claimed.view(1)
+    assert S.from_dict(view_document) == claimed.view(1)
+    # Issue 31 (6): a state's document in position form that claims a finished deal by its
+    # set-up alone is refused by every loader (no history can prove it) ...
+    for load_state in (S.from_dict, lambda d: S.from_json(json.dumps(d)), S.state_from_dict, GameState.from_dict):
+        assert "no history proves" in str(expect(Reason.NOT_DEALT, load_state, state_document))
+    # ... but one whose plays finish the deal loads: its history proves the end.
+    start = position(CLASSIC, hands=("♣K", "♣Q"), rest_to=0, leader=0)
+    ended = start.apply(start.legal_actions()[0])
+    ended = ended.apply(ended.legal_actions()[0])
+    assert ended.is_terminal and S.from_dict(S.to_dict(ended)) == ended
     loaders: list[Callable[[Any], object]] = [
         lambda d: S.from_dict(d, dealt_only=True),
         lambda d: S.from_json(json.dumps(d), dealt_only=True),

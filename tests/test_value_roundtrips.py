@@ -216,14 +216,20 @@ def test_the_kernels_tricks_and_turns_are_built_through_the_checks() -> None:
 @given(seed=st.integers(0, 2**32 - 1), which=st.sampled_from(sorted(sm.PRESETS)))
 def test_positions_that_construct_round_trip_through_their_state_and_document(seed: int, which: str) -> None:
     """A position checks its description when it is made (it builds its state); one that is made
-    round-trips: its state's document loads back to the same state, :meth:`Position.of` of that
-    state makes an equal state again, and the position pickles."""
+    round-trips: its state's document loads back to the same state (but for a set-up with no card
+    left to play, whose document claims a finished deal that no history proves: refused),
+    :meth:`Position.of` of that state makes an equal state again, and the position pickles."""
     rules = sm.PRESETS[which]
     position = _accepted(lambda: _drawn_position(rules, random.Random(seed)))
     if position is None:
         return
     state = position.state()
-    assert S.from_dict(S.to_dict(state)) == state
+    if state.is_terminal:  # (issue 31 (6): a set-up with no card left claims its result unproven)
+        with pytest.raises(sm.SerializationError) as info:
+            S.from_dict(S.to_dict(state))
+        assert info.value.reason is sm.Reason.NOT_DEALT
+    else:
+        assert S.from_dict(S.to_dict(state)) == state
     again = Position.of(state)
     assert again.state() == state and Position.of(again.state()) == again
     assert pickle.loads(pickle.dumps(position)) == position

@@ -353,3 +353,46 @@ def test_position_dealt_hand_excludes_played_strohmann_tops() -> None:
         state = state.apply(sm.parse_action(text))
     assert state.view(1).dealt_hand == before
     assert sm.Card.parse("♠7") not in before
+
+
+def _held(root: object) -> list[object]:
+    """Every object a view holds, following its own containers (not types, modules, functions)."""
+    import gc
+
+    from strohmandeln._core.seen import Seen
+
+    out: list[object] = []
+    seen_ids: set[int] = set()
+    stack = [root]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen_ids:
+            continue
+        seen_ids.add(id(x))
+        out.append(x)
+        if isinstance(x, (tuple, list, frozenset, set, dict, Seen, PlayerView)):
+            stack.extend(y for y in gc.get_referents(x) if not isinstance(y, type))
+    return out
+
+
+def test_a_view_holds_nothing_hidden_but_in_process_code_can_walk_back_to_the_state() -> None:
+    # What the docs say (hidden_information.rst, "Views in one process"): a view holds no
+    # reference to the state, its record or its deal, and nothing of what the viewer may not
+    # know; but it shares immutable parts with the state (the legal actions, the history), so
+    # code in the same process that asks the garbage collector for their referrers reaches the
+    # state's record, and from it every hidden card. Isolation needs a process boundary.
+    import gc
+
+    from strohmandeln.state import record_of
+
+    state = hidden_turn_states()[-12]
+    p = state.current_player
+    assert p is not None
+    view = state.view(p)
+    c = record_of(state)
+    held = _held(view)
+    assert not any(x is c or x is c[0] or x is state for x in held)
+    assert not any(isinstance(x, GameState) for x in held)
+    # The limit, pinned so that the docs stay true: the legal tuple is the record's own.
+    referrers = gc.get_referrers(view.legal_actions())
+    assert any(r is c for r in referrers)

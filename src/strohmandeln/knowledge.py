@@ -10,22 +10,20 @@ from typing import Any, NoReturn
 
 from ._base import args
 from ._core import seen
-from ._core.formats import announced
-from ._core.history import ANNOUNCEMENTS, event_of, lead_play, tricks_of
+from ._core.history import event_of
 from ._core.masks import cards_of
 from ._core.seen import Seen
-from .actions import Action, Announcement, Double, Fold, Keep, NoDouble, Pass, Play, Take
-from .cards import DECK_54, Card
-from .points import CardPoints
-from .rules import RuleSet
-from .table import HiddenTurn, Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, _Pictured
+from ._moment import Moment
+from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
+from .cards import Card
+from .table import HiddenTurn, Phase, StrohmannTurn, _Pictured
 
 __all__ = ["PlayerView"]
 
 _ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
-class PlayerView(_Pictured):
+class PlayerView(_Pictured, Moment):
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 
     Build it with :meth:`GameState.view <strohmandeln.GameState.view>`. The accessors mirror
@@ -61,6 +59,34 @@ class PlayerView(_Pictured):
 
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("PlayerView is immutable")
+
+    # The reads of the projection that the accessors shared with GameState make (strohmandeln._moment).
+    _m_deal = property(lambda self: self._s)
+    _m_auc = property(lambda self: self._s.auc)
+    _m_phase = property(lambda self: self._s.phase)
+    _m_turn = property(lambda self: self._s.turn)
+    _m_lead = property(lambda self: self._s.lead)
+    _m_ntr = property(lambda self: self._s.ntr)
+    _m_calls = property(lambda self: self._s.calls)
+    _m_hist = property(lambda self: self._s.hist)
+    _m_tricks = property(lambda self: self._s.tricks)
+    _m_setup = property(lambda self: self._s.setup)
+
+    def _m_cached(self, name: str, make: Any) -> Any:
+        value = self._memo.get(name)
+        if value is None:
+            value = self._memo[name] = make(self)
+        return value
+
+    def _m_tops(self, p: int) -> int:
+        return self._s.tops[p]
+
+    def _m_won(self, p: int) -> int:
+        return self._s.won[p]
+
+    def _m_pile(self, p: int, k: int) -> tuple[int, int]:
+        piles: tuple[tuple[int, int], ...] = self._cached("piles", seen.piles)
+        return piles[3 * p + k]
 
     def _cached(self, name: str, make: Any) -> Any:
         """A derived value, worked out once (from the view's own fields: nothing else changes)."""
@@ -98,38 +124,9 @@ class PlayerView(_Pictured):
 
     # The deal and the auction (public)
 
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set of the deal.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.rules is CLASSIC
-        True
-        """
-        return self._s.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.dealer
-        0
-        """
-        return self._s.dealer
-
-    @property
-    def elder(self) -> int:
-        """Elder, the non-dealer (R5).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.elder
-        1
-        """
-        return 1 - self._s.dealer
+    rules = Moment.rules
+    dealer = Moment.dealer
+    elder = Moment.elder
 
     @property
     def dealt(self) -> bool:
@@ -180,77 +177,13 @@ class PlayerView(_Pictured):
         """
         return self._s.turn < 0
 
-    @property
-    def void_reason(self) -> VoidReason | None:
-        """Why the deal is void, or ``None``.
-
-        >>> from strohmandeln import CLASSIC, Fold, deal
-        >>> state = deal(CLASSIC, dealer=0, rng=842)     # seat 1 holds no tarock and may fold (R7)
-        >>> state.phase.value, state.current_player
-        ('fold', 1)
-        >>> state.apply(Fold()).view(0).void_reason
-        <VoidReason.FOLDED: 'folded'>
-        """
-        return self._s.auc[2]
-
-    @property
-    def undertaker(self) -> int | None:
-        """The seat that took the game (R8), or ``None``.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, Take, deal
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> state.apply(Take()).view(0).undertaker
-        1
-        >>> print(state.apply(Pass()).apply(Pass()).view(0).undertaker)
-        None
-        """
-        u = self._s.auc[0]
-        return None if u < 0 else u
-
-    @property
-    def doubled(self) -> bool:
-        """Whether the undertaker's game was doubled (R10).
-
-        >>> import attrs
-        >>> from strohmandeln import CLASSIC, DECK_54, Double, Take, deal
-        >>> rules = attrs.evolve(CLASSIC, name="doubling", undertaker_doubling=True)
-        >>> state = deal(rules, dealer=0, order=DECK_54).apply(Take())
-        >>> state.view(1).doubled, state.apply(Double()).view(1).doubled
-        (False, True)
-        """
-        return self._s.auc[1]
-
-    @property
-    def is_simple_game(self) -> bool:
-        """Whether the card play is a simple game (both passed, R9).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.is_simple_game
-        True
-        """
-        return self._s.auc[0] < 0 and self._s.phase in (Phase.PLAY, Phase.FINISHED)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action so far, in order (all actions are public).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> view.history
-        (Pass(), Pass())
-        """
-        return self._cached("history", seen.history)  # type: ignore[no-any-return]
-
-    @property
-    def multiplier(self) -> int:
-        """The deal's stakes (R26: :attr:`GameState.multiplier <strohmandeln.GameState.multiplier>`)."""
-        return self._s.multiplier
-
-    @property
-    def ply(self) -> int:
-        """The move number, ``len(history)``: what ``GameState.apply`` takes as ``expected_ply``."""
-        return seen.ply(self._s)
+    void_reason = Moment.void_reason
+    undertaker = Moment.undertaker
+    doubled = Moment.doubled
+    is_simple_game = Moment.is_simple_game
+    history = Moment.history
+    multiplier = Moment.multiplier
+    ply = Moment.ply
 
     @property
     def actors(self) -> tuple[int, ...]:
@@ -265,65 +198,10 @@ class PlayerView(_Pictured):
 
     # The card play (public)
 
-    @property
-    def trick_number(self) -> int:
-        """The number of completed tricks.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> view.trick_number
-        1
-        """
-        return self._s.ntr
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> [(t.number, t.winner, [str(p) for p in t.plays]) for t in view.tricks]
-        [(1, 1, ['XXI', 'XX'])]
-        """
-        return self._cached("tricks", lambda s: tricks_of(s.tricks))  # type: ignore[no-any-return]
-
-    @property
-    def current_trick(self) -> tuple[Play, ...]:
-        """The plays of the trick in progress (none or the lead).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> [str(play) for play in view.current_trick]
-        ['♠7']
-        """
-        lead = self._s.lead
-        return () if lead < 0 else (lead_play(lead),)
-
-    @property
-    def leader(self) -> int | None:
-        """The seat that leads (or led) the current trick, during play.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> view.leader, view.current_player
-        (1, 0)
-        """
-        s = self._s
-        if s.phase is not Phase.PLAY:
-            return None
-        return 1 - s.turn if s.lead >= 0 else s.turn
+    trick_number = Moment.trick_number
+    tricks = Moment.tricks
+    current_trick = Moment.current_trick
+    leader = Moment.leader
 
     @property
     def events(self) -> tuple[StrohmannTurn | HiddenTurn, ...]:
@@ -344,44 +222,9 @@ class PlayerView(_Pictured):
         """The :attr:`events` after move ``ply``: with ``history[ply:]``, a client's news since."""
         return tuple(event_of(e) for e in seen.events_since(self._s, ply))
 
-    def won_cards(self, player: int) -> tuple[Card, ...]:
-        """The cards in ``player``'s tricks (public).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> view.won_cards(1), view.won_cards(0)
-        ((Card.parse('XX'), Card.parse('XXI')), ())
-        """
-        return cards_of(self._s.won[args.seat(player)])
-
-    def card_points(self, player: int) -> CardPoints:
-        """The card points in ``player``'s tricks so far (R2, R4).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> print(view.card_points(1), view.card_points(0))
-        4⅔ 0
-        """
-        return CardPoints(self._s.data.thirds_of(self._s.won[args.seat(player)]))
-
-    def announcements(self, player: int) -> frozenset[Announcement]:
-        """The announcements ``player`` has made (R17).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass I+trull".split():    # seat 1 announces the Trull with the Pagat
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(0)
-        >>> sorted(a.value for a in view.announcements(1)), view.announcements(0)
-        (['trull'], frozenset())
-        """
-        return ANNOUNCEMENTS[announced(self._s.calls, args.seat(player))]
+    won_cards = Moment.won_cards
+    card_points = Moment.card_points
+    announcements = Moment.announcements
 
     # Cards: hands and Strohmänner
 
@@ -454,47 +297,9 @@ class PlayerView(_Pictured):
         p = args.seat(player)
         return self._s.sizes[p] - self._s.known[p].bit_count()
 
-    def strohmann_tops(self, player: int) -> tuple[Card, ...]:
-        """The face-up top cards of ``player``'s Strohmänner (public).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> view.strohmann_tops(1)                  # the ♠7 was led from Strohmann 0
-        (Card.parse('♥4'), Card.parse('♦4'))
-        """
-        return cards_of(self._s.tops[args.seat(player)])
-
-    def strohmann(self, player: int, index: int) -> StrohmannPile:
-        """Strohmann ``index`` (0, 1, 2) of ``player``: its face-up top and face-down count.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)
-        >>> for text in "pass pass XXI XX ♠7".split():
-        ...     state = state.apply(parse_action(text))
-        >>> view = state.view(1)
-        >>> view.strohmann(1, 0)                    # its next card turns after the trick (R11)
-        StrohmannPile(face_up=None, face_down=3)
-        >>> view.strohmann(0, 0)
-        StrohmannPile(face_up=Card.parse('♠J'), face_down=3)
-        """
-        p = args.seat(player)
-        k = args.strohmann(index)
-        piles: tuple[tuple[int, int], ...] = self._cached("piles", seen.piles)
-        top, down = piles[3 * p + k]
-        return StrohmannPile(None if top < 0 else DECK_54[top], down)
-
-    def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
-        """All three Strohmänner of ``player``.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, Pass, deal
-        >>> view = deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()).apply(Pass()).view(1)
-        >>> [(str(pile.face_up), pile.face_down) for pile in view.strohmaenner(0)]
-        [('♠J', 3), ('♥J', 3), ('♦J', 3)]
-        """
-        return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
+    strohmann_tops = Moment.strohmann_tops
+    strohmann = Moment.strohmann
+    strohmaenner = Moment.strohmaenner
 
     def unseen_cards(self) -> tuple[Card, ...]:
         """The cards of the deck whose place the viewer does not know: the unknown hand cards of

@@ -291,7 +291,9 @@ class Position:
 
     def state(self) -> GameState:
         """The state the description sets up (phase ``play``, or ``finished`` if no card is
-        left): the description was checked when the position was made.
+        left): the description was checked when the position was made. A finished one is for
+        scoring and analysis here: its document is refused by the loaders, for no history proves
+        the result its set-up claims.
 
         >>> from strohmandeln import CLASSIC, DeckError
         >>> state = Position(rules=CLASSIC, hands=("♣K ♣7", "♣Q ♣8"), rest_to=0, leader=0).state()

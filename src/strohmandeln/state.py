@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 from ._base import args
 from ._core import history, record, scoring, seen
 from ._core.engine import KernelState
-from ._core.formats import announced
 from ._core.masks import cards_of
 from ._core.record import Record
-from .actions import Action, Announcement, Play
-from .cards import DECK_54, Card
+from ._moment import Moment
+from .actions import Action
+from .cards import Card
 from .errors import ArgumentTypeError, IllegalActionError, Reason, StateError
 from .knowledge import PlayerView
-from .points import CardPoints
 from .results import DealResult
 from .rules import RuleSet
 from .table import Phase, StrohmannPile, StrohmannTurn, Trick, VoidReason, _Pictured, card_strength, trick_winner
@@ -41,7 +40,7 @@ _FINISHED: Final = Phase.FINISHED
 _turn_of: Final = record.turn_of
 
 
-class GameState(_Pictured, KernelState):
+class GameState(_Pictured, Moment, KernelState):
     """One moment of a deal: an immutable value.
 
     Seats are 0 and 1. Build the first state with :func:`strohmandeln.deal`; get the next with
@@ -69,6 +68,30 @@ class GameState(_Pictured, KernelState):
     def __init__(self) -> None:
         raise ArgumentTypeError(Reason.WRONG_TYPE, "use strohmandeln.deal() to create a GameState")
 
+    # The reads of the record that the accessors shared with PlayerView make (strohmandeln._moment).
+    _m_deal = property(lambda self: record.deal(self._c))
+    _m_auc = property(lambda self: record.auction(self._c))
+    _m_phase = property(lambda self: record.phase(self._c))
+    _m_turn = property(lambda self: record.turn(self._c))
+    _m_lead = property(lambda self: record.lead_of(self._c))
+    _m_ntr = property(lambda self: record.trick_count(self._c))
+    _m_calls = property(lambda self: record.calls_of(self._c))
+    _m_hist = property(lambda self: record.hist_of(self._c))
+    _m_tricks = property(lambda self: record.tricks_of(self._c))
+    _m_setup = property(lambda self: record.deal(self._c).setup_tricks)
+
+    def _m_cached(self, name: str, make: Any) -> Any:
+        return make(self)  # (a state keeps nothing it works out: it is cheap to hold)
+
+    def _m_tops(self, p: int) -> int:
+        return record.seat(self._c, p)[1]
+
+    def _m_won(self, p: int) -> int:
+        return record.seat(self._c, p)[2]
+
+    def _m_pile(self, p: int, k: int) -> tuple[int, int]:
+        return record.pile(self._c, p, k)
+
     if TYPE_CHECKING:
         # The kernel's methods take any object and refuse what is not an action or a seat (their
         # callers may pass untrusted values, and a compiled kernel checks annotated types itself);
@@ -84,38 +107,9 @@ class GameState(_Pictured, KernelState):
     # ------------------------------------------------------------------------------------------
     # The deal and the auction
 
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set of the deal.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.rules.name
-        'classic'
-        """
-        return record.deal(self._c).rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.dealer
-        0
-        """
-        return record.deal(self._c).dealer
-
-    @property
-    def elder(self) -> int:
-        """Elder (Vorhand, the non-dealer): speaks first and leads by default (R5).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.elder, state.current_player
-        (1, 1)
-        """
-        return record.deal(self._c).elder
+    rules = Moment.rules
+    dealer = Moment.dealer
+    elder = Moment.elder
 
     @property
     def order(self) -> tuple[Card, ...] | None:
@@ -137,143 +131,20 @@ class GameState(_Pictured, KernelState):
     #: (``isinstance(state, GameState)`` holds for every state).
     is_terminal: ClassVar[bool] = False
 
-    @property
-    def void_reason(self) -> VoidReason | None:
-        """Why the deal is void, or ``None``.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.void_reason is None
-        True
-        """
-        return record.auction(self._c)[2]
-
-    @property
-    def undertaker(self) -> int | None:
-        """The seat that took the game (R8), or ``None`` (no one yet, or a simple game).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.apply(Pass()).apply(parse_action("take")).undertaker
-        0
-        """
-        u = record.auction(self._c)[0]
-        return None if u < 0 else u
-
-    @property
-    def doubled(self) -> bool:
-        """Whether the undertaker's game was doubled (R10).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state.apply(parse_action("take")).doubled
-        False
-        """
-        return record.auction(self._c)[1]
-
-    @property
-    def is_simple_game(self) -> bool:
-        """Whether the card play is a simple game (both passed, R9).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state.is_simple_game
-        True
-        """
-        return record.auction(self._c)[0] < 0 and record.phase(self._c) in (_PLAY, _FINISHED)
+    void_reason = Moment.void_reason
+    undertaker = Moment.undertaker
+    doubled = Moment.doubled
+    is_simple_game = Moment.is_simple_game
 
     # ------------------------------------------------------------------------------------------
     # The card play
 
-    @property
-    def trick_number(self) -> int:
-        """The number of completed tricks.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> state.trick_number
-        1
-        """
-        return record.trick_count(self._c)
-
-    @property
-    def ply(self) -> int:
-        """The move number: how many actions were applied since the deal (or the position's
-        set-up), ``len(history)``. A server sends it with every view, and a client sends it back
-        with its move: ``apply(action, player=seat, expected_ply=ply)`` refuses a stale or
-        replayed move with reason ``stale_move``.
-
-        >>> from strohmandeln import CLASSIC, deal, Pass, Take, IllegalActionError
-        >>> state = deal(CLASSIC, dealer=0, rng=1)
-        >>> state.ply, state.apply(Pass()).ply
-        (0, 1)
-        >>> after = state.apply(Pass(), player=1, expected_ply=0)
-        >>> try:
-        ...     after.apply(Take(), player=0, expected_ply=0)     # the same message again
-        ... except IllegalActionError as error:
-        ...     print(error.reason.value, "|", error)
-        stale_move | a move for move 0, but the deal is at move 1
-        """
-        return history.ply_of_record(self._c)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since the deal, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> [str(a) for a in state.history]
-        ['pass', 'pass', '♠7', '♠J']
-        """
-        return history.of_record(self._c)
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> trick = state.tricks[0]
-        >>> trick.cards, trick.winner, trick.from_strohmann
-        ((Card.parse('♠7'), Card.parse('♠J')), 0, (True, True))
-        """
-        return history.tricks_of_record(self._c)
-
-    @property
-    def current_trick(self) -> tuple[Play, ...]:
-        """The plays of the trick in progress (none or the lead).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state.apply(parse_action("♠7")).current_trick[0].card
-        Card.parse('♠7')
-        """
-        lead = record.lead_of(self._c)
-        return () if lead < 0 else (history.lead_play(lead),)
-
-    @property
-    def leader(self) -> int | None:
-        """The seat that leads (or led) the current trick, during play.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> state.leader                                         # the ♠J won
-        0
-        """
-        if record.phase(self._c) is not _PLAY:
-            return None
-        turn = record.turn(self._c)
-        return 1 - turn if record.lead_of(self._c) >= 0 else turn
+    trick_number = Moment.trick_number
+    ply = Moment.ply
+    history = Moment.history
+    tricks = Moment.tricks
+    current_trick = Moment.current_trick
+    leader = Moment.leader
 
     @property
     def events(self) -> tuple[StrohmannTurn, ...]:
@@ -301,19 +172,7 @@ class GameState(_Pictured, KernelState):
         """
         return cards_of(record.seat(self._c, args.seat(player))[0])
 
-    def strohmann_tops(self, player: int) -> tuple[Card, ...]:
-        """The face-up top cards of ``player``'s Strohmänner, in canonical order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> [str(c) for c in state.strohmann_tops(1)]
-        ['♠7', '♥4', '♦4']
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
-        """
-        return cards_of(record.seat(self._c, args.seat(player))[1])
+    strohmann_tops = Moment.strohmann_tops
 
     def available(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` could play (hand and face-up tops), in canonical order (R13).
@@ -330,95 +189,16 @@ class GameState(_Pictured, KernelState):
         hand, tops, _ = record.seat(self._c, args.seat(player))
         return cards_of(hand | tops)
 
-    def strohmann(self, player: int, index: int) -> StrohmannPile:
-        """Strohmann ``index`` (0, 1, 2 from the left) of ``player``: its top and face-down count.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state.strohmann(1, 0)
-        StrohmannPile(face_up=Card.parse('♠7'), face_down=3)
-
-        :raises ArgumentTypeError: if ``player`` or ``index`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` or ``bad_strohmann`` if one is out of range.
-        """
-        top, down = record.pile(self._c, args.seat(player), args.strohmann(index))
-        return StrohmannPile(None if top < 0 else DECK_54[top], down)
-
-    def strohmaenner(self, player: int) -> tuple[StrohmannPile, StrohmannPile, StrohmannPile]:
-        """All three Strohmänner of ``player``.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> [pile.face_down for pile in state.strohmaenner(0)]
-        [3, 3, 3]
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
-        """
-        return (self.strohmann(player, 0), self.strohmann(player, 1), self.strohmann(player, 2))
-
-    def won_cards(self, player: int) -> tuple[Card, ...]:
-        """The cards in ``player``'s tricks, in canonical order.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> state.won_cards(0)
-        (Card.parse('♠7'), Card.parse('♠J'))
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
-        """
-        return cards_of(record.seat(self._c, args.seat(player))[2])
-
-    def card_points(self, player: int) -> CardPoints:
-        """The exact card points in ``player``'s tricks so far (R2, R4).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("♠7")).apply(parse_action("♠J"))
-        >>> print(state.card_points(0))                         # ⅓ + 1⅓
-        1⅔
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
-        """
-        won = record.seat(self._c, args.seat(player))[2]
-        return CardPoints(record.deal(self._c).data.thirds_of(won))
-
-    def announcements(self, player: int) -> frozenset[Announcement]:
-        """The announcements ``player`` has made (R17).
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state = state.apply(parse_action("I+trull"))     # Elder holds I, XXI and Sküs
-        >>> state.announcements(1)
-        frozenset({<Announcement.TRULL: 'trull'>})
-
-        :raises ArgumentTypeError: if ``player`` is not a whole number.
-        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
-        """
-        return history.ANNOUNCEMENTS[announced(record.calls_of(self._c), args.seat(player))]
+    strohmann = Moment.strohmann
+    strohmaenner = Moment.strohmaenner
+    won_cards = Moment.won_cards
+    card_points = Moment.card_points
+    announcements = Moment.announcements
 
     # ------------------------------------------------------------------------------------------
     # Conveniences: the result, a view, the document
 
-    @property
-    def multiplier(self) -> int:
-        """The deal's stakes: how many times its score counts (R26). A deal dealt by a
-        :class:`~strohmandeln.Match` (:meth:`Match.deal <strohmandeln.Match.deal>`) carries the
-        match's multiplier, which :meth:`result` applies; 1 otherwise.
-
-        >>> from strohmandeln import CLASSIC, deal
-        >>> deal(CLASSIC, dealer=0, rng=1).multiplier, deal(CLASSIC, dealer=0, rng=1, multiplier=2).multiplier
-        (1, 2)
-        """
-        return record.multiplier_of(self._c)
+    multiplier = Moment.multiplier
 
     def result(self, *, multiplier: int | None = None, rules: RuleSet | None = None) -> DealResult:
         """The itemised result of the finished (or void) deal (R24), every line counted
@@ -501,7 +281,8 @@ class GameState(_Pictured, KernelState):
         A game server that accepts only deals dealt from a deck order and replayed passes
         ``dealt_only=True``: a position's document (:mod:`strohmandeln.positions`), which
         describes where the cards lie rather than how they got there, is then refused with
-        reason ``not_dealt``.
+        reason ``not_dealt``. A position's document that leaves no card to play (a finished deal
+        claimed by its set-up alone, which no history proves) is refused so in any case.
 
         :raises SerializationError: if the document is malformed or an action is illegal.
         :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.

@@ -129,7 +129,7 @@ class Deal:
         # bottom card first, the uncovering of each card, which is what playing the card above
         # it brings; each pile's top gives the uncovering before the first lead (R11, R12).
         uncover: list[Uncover | None] = [None] * 54
-        last = _LAST_HIDDEN if data.hidden_last else _LAST_SHOWN
+        last = _LAST_HIDDEN if data.last_card_hidden else _LAST_SHOWN
         events: Any = None  # the events of the uncovering before the first lead, as a cons list
         added = []  # (to the hand, face up, last cards) of Elder, then of the dealer
         for seat_piles in _START_PILES[dealer]:
@@ -242,8 +242,8 @@ def _may_vary(data: RuleData, reach: int) -> bool:
     call (R18) under the rule set."""
     return bool(
         (data.call_cards and reach & data.call_cards)
-        or (data.ann_trull and reach & TRULL == TRULL)
-        or (data.ann_kings and reach & KINGS == KINGS)
+        or (data.trull_announced and reach & TRULL == TRULL)
+        or (data.four_kings_announced and reach & KINGS == KINGS)
     )
 
 

@@ -43,7 +43,7 @@ from .formats import (
 )
 from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
 from .masks import cards_of
-from .record import DEAL, Record, initial, restamped
+from .record import DEAL, PHASE, Record, initial, restamped
 from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, actors, dealt_mask, events, history, piles, project
@@ -97,6 +97,11 @@ def state_document(c: Record) -> dict[str, Any]:
     return doc
 
 
+#: Why a loader refuses a position's document that claims a finished deal by its set-up alone.
+_UNPROVEN: Final = (
+    "a position with no card left to play claims a finished deal that no history proves: "
+    "set up a moment before the last trick and send the plays that finish it"
+)
 #: Why a loader with ``dealt_only`` refuses a position's document.
 _NOT_DEALT: Final = "a position (set up, not dealt from a deck order): refused with dealt_only"
 
@@ -112,6 +117,8 @@ def state_record(data: object, dealt_only: bool = False) -> Record:
         if "order" in d or "dealer" in d:
             raise checked.fail("document", "give a position or a dealer and a deck order, not both")
         c = _position_record(d["position"], rules)
+        if c[PHASE] is Phase.FINISHED:  # (nothing left to play: no history can prove the claim)
+            raise checked.fail("position", _UNPROVEN, Reason.NOT_DEALT)
     else:
         if "order" not in d or "dealer" not in d:
             raise checked.fail("document", "missing field 'order' or 'dealer'")

@@ -29,7 +29,7 @@ from ..table import Phase, VoidReason
 from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
 from .tables import TRICK_OUTCOME
 from .plays import answer_plays, lead_plays, play_refusal, variant_info
-from .record import DECISIONS, Record
+from .record import AUC, CALLS, DEAL, DECISIONS, EVENTS, H0, H1, HIST, LEAD, LEGAL, LMASK, NTR, PHASE, T0, T1, TRICKS, TURN, UNDERTAKER, W0, W1, Record
 from .deal import Deal
 from .ruledata import RuleData
 
@@ -77,7 +77,7 @@ class KernelState:
         >>> state.phase
         <Phase.AUCTION: 'auction'>
         """
-        phase: Phase = self._c[1]
+        phase: Phase = self._c[PHASE]
         return phase
 
     @property
@@ -89,7 +89,7 @@ class KernelState:
         >>> state.current_player
         1
         """
-        turn: int = self._c[2]
+        turn: int = self._c[TURN]
         return None if turn < 0 else turn
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -106,7 +106,7 @@ class KernelState:
         >>> len(actions), str(actions[0]), str(actions[-1])     # 18 cards, and with +trull
         (36, 'I', '♦4+trull')
         """
-        return self._c[16]  # type: ignore[no-any-return]
+        return self._c[LEGAL]  # type: ignore[no-any-return]
 
     def apply(self, action: object, player: object = None, expected_ply: object = None) -> Self:
         """The state after ``action`` by the player to act; this state is unchanged.
@@ -150,6 +150,8 @@ class KernelState:
         ntr: int
         calls: int
         lmask: int
+        # (the record's fields, in the order of record.FIELDS: the hot path reads them all at once
+        # and builds the next record in the same order)
         d, phase, p, h0, h1, t0, t1, w0, w1, lead, ntr, calls, auc, hist, tricks, events, now, lmask = c
         if expected_ply is not None:
             check_ply(c, expected_ply)
@@ -262,7 +264,7 @@ class KernelState:
 
     def _made(self, c: Record) -> Any:
         """The state object of a record made from this state's."""
-        n = type(self)() if c[2] >= 0 else self._final()
+        n = type(self)() if c[TURN] >= 0 else self._final()
         n._c = c
         return n
 
@@ -278,11 +280,11 @@ class KernelState:
                 check_ply(c, expected_ply)
             check(c, action, player)
             if isinstance(action, Play):
-                d, p, lead, ntr, calls = c[0], c[2], c[9], c[10], c[11]
-                hand, tops = (c[3], c[5]) if p == 0 else (c[4], c[6])
+                d, p, lead, ntr, calls = c[DEAL], c[TURN], c[LEAD], c[NTR], c[CALLS]
+                hand, tops = (c[H0], c[T0]) if p == 0 else (c[H1], c[T1])
                 i = action.card.index
-                if not c[17] >> i & 1:
-                    return play_refusal(d, p, hand, tops, lead, ntr, calls, action, c[17])
+                if not c[LMASK] >> i & 1:
+                    return play_refusal(d, p, hand, tops, lead, ntr, calls, action, c[LMASK])
                 if action is not _PLAIN[i]:
                     variant_info(d, p, hand, lead, ntr, calls, action)
         except IllegalActionError as error:
@@ -320,7 +322,7 @@ class KernelState:
 
     def _legal_mask(self) -> int:
         """The cards the seat to act may play (0 outside the card play)."""
-        return self._c[17]  # type: ignore[no-any-return]
+        return self._c[LMASK]  # type: ignore[no-any-return]
 
 
 class _ReplayedFinal(KernelState):
@@ -340,7 +342,7 @@ _ReplayedFinal._final = _ReplayedFinal
 
 def replayed(c: Record) -> KernelState:
     """A kernel state object of the record ``c``."""
-    s: KernelState = _ReplayedFinal() if c[2] < 0 else Replayed()
+    s: KernelState = _ReplayedFinal() if c[TURN] < 0 else Replayed()
     s._c = c
     return s
 
@@ -366,8 +368,8 @@ def check(c: Record, action: object, player: object) -> None:
     """Raise the refusal of ``action`` (by ``player``, if given) that does not depend on its
     card: the seat, the kind of action, the phase (R16). A play's card, announcements and call
     are the pipeline's (:meth:`KernelState.refusal` covers both)."""
-    phase = c[1]
-    turn = c[2]
+    phase = c[PHASE]
+    turn = c[TURN]
     if player is not None:
         if type(player) is not int or player not in (0, 1):
             number = whole(player)
@@ -390,9 +392,9 @@ def check(c: Record, action: object, player: object) -> None:
 
 def _decide(c: Record, action: Any) -> Record:
     """The record after a decision before the card play (R7-R10)."""
-    d, phase, p = c[0], c[1], c[2]
-    auc = c[12]
-    hist = (c[13], action)
+    d, phase, p = c[DEAL], c[PHASE], c[TURN]
+    auc = c[AUC]
+    hist = (c[HIST], action)
     if phase is _FOLD:
         if type(action) is Fold:
             return _with(c, _VOID, -1, (-1, False, VoidReason.FOLDED), hist)
@@ -403,35 +405,35 @@ def _decide(c: Record, action: Any) -> Record:
     if phase is _AUCTION:
         if type(action) is Take:
             auc = (p, False, None)
-            if d.data.doubling:
+            if d.data.undertaker_doubling:
                 return _with(c, _DOUBLING, 1 - p, auc, hist)
             return _start_play(c, auc, hist)
         if p == d.elder:
             return _with(c, _AUCTION, d.dealer, auc, hist)
-        if d.data.throw_in:
+        if d.data.both_pass_throw_in:
             return _with(c, _VOID, -1, (-1, False, VoidReason.THROWN_IN), hist)
         return _start_play(c, auc, hist)
     # doubling (R10)
-    return _start_play(c, (auc[0], type(action) is Double, None), hist)
+    return _start_play(c, (auc[UNDERTAKER], type(action) is Double, None), hist)
 
 
 def _with(c: Record, phase: Phase, turn: int, auc: tuple[int, bool, VoidReason | None], hist: Any) -> Record:
     """The record with a new phase, seat to act, auction outcome and history (before the play)."""
-    return (c[0], phase, turn, c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], c[15], DECISIONS[id(phase)], 0)
+    return (c[DEAL], phase, turn) + c[H0:AUC] + (auc, hist, c[TRICKS], c[EVENTS], DECISIONS[id(phase)], 0)
 
 
 def _start_play(c: Record, auc: tuple[int, bool, VoidReason | None], hist: Any) -> Record:
     """Uncover the Strohmänner (R11, R12; Elder first, left to right) and begin the play: Elder
     leads, or the undertaker where the rules say so (R5)."""
-    d = c[0]
+    d = c[DEAL]
     h0_add, h1_add, t0_add, t1_add, events = d.start  # found when the deal was made
-    turn = first_leader(d.data, d.dealer, auc[0])
-    h0, h1, t0, t1 = c[3] | h0_add, c[4] | h1_add, c[5] | t0_add, c[6] | t1_add
-    m, legal = lead_plays(d, 0, h0, h0 | t0, c[10], c[11]) if turn == 0 else lead_plays(d, 1, h1, h1 | t1, c[10], c[11])
-    return (d, _PLAY, turn, h0, h1, t0, t1, c[7], c[8], c[9], c[10], c[11], auc, hist, c[14], events, legal, m)
+    turn = first_leader(d.data, d.dealer, auc[UNDERTAKER])
+    h0, h1, t0, t1 = c[H0] | h0_add, c[H1] | h1_add, c[T0] | t0_add, c[T1] | t1_add
+    m, legal = lead_plays(d, 0, h0, h0 | t0, c[NTR], c[CALLS]) if turn == 0 else lead_plays(d, 1, h1, h1 | t1, c[NTR], c[CALLS])
+    return (d, _PLAY, turn, h0, h1, t0, t1, c[W0], c[W1], c[LEAD], c[NTR], c[CALLS], auc, hist, c[TRICKS], events, legal, m)
 
 
 def first_leader(data: RuleData, dealer: int, undertaker: int) -> int:
     """R5: the seat that leads the first trick: Elder, or the undertaker (-1: none) where the
     rules say so."""
-    return undertaker if data.undertaker_leads and undertaker >= 0 else 1 - dealer
+    return undertaker if data.first_lead_undertaker and undertaker >= 0 else 1 - dealer

@@ -128,3 +128,77 @@ def ross_calls(trick: int, seat: int) -> int:
 def announced(calls: int, seat: int) -> int:
     """The announcement bits ``seat`` has made (R17)."""
     return calls >> (2 * seat) & 3
+
+
+# --- the fields of a packed value, by name (for the kernel's readers off the hot paths; the hot
+# paths shift by the same constants inline, where a call would cost more than the work) --------
+
+
+def trick_leader(t: int) -> int:
+    """The seat that led the packed trick ``t``."""
+    return t & 1
+
+
+def trick_led(t: int) -> int:
+    """The card index ``t`` was led with."""
+    return t >> T_LED & CARD
+
+
+def trick_followed(t: int) -> int:
+    """The card index ``t`` was answered with."""
+    return t >> T_FOLLOWED & CARD
+
+
+def trick_winner(t: int) -> int:
+    """The seat that won the packed trick ``t`` (R15)."""
+    return t >> T_WINNER & 1
+
+
+def trick_led_info(t: int) -> int:
+    """The play info of ``t``'s led card (:data:`INFO`)."""
+    return t >> T_LED_INFO & INFO_MASK
+
+
+def trick_followed_info(t: int) -> int:
+    """The play info of ``t``'s followed card (:data:`INFO`)."""
+    return t >> T_FOLLOWED_INFO & INFO_MASK
+
+
+def trick_mask(t: int) -> int:
+    """The two cards of the packed trick ``t``, as a mask."""
+    return 1 << (t >> T_LED & CARD) | 1 << (t >> T_FOLLOWED & CARD)
+
+
+def lead_card(lead: int) -> int:
+    """The card index of a packed lead (``lead`` >= 0)."""
+    return lead & CARD
+
+
+def lead_info(lead: int) -> int:
+    """The play info of a packed lead (:data:`INFO`)."""
+    return lead >> L_INFO
+
+
+def info_announcements(info: int) -> int:
+    """The announcement bits of a play's info (R17)."""
+    return info >> I_ANN & 3
+
+
+def info_call(info: int) -> int:
+    """The call code of a play's info (R18; 0: none)."""
+    return info >> I_CALL & 3
+
+
+def event_strohmann(e: int) -> int:
+    """The Strohmann (0-2 of its seat) a packed event turned a card of."""
+    return e >> E_STROHMANN & 3
+
+
+def event_card(e: int) -> int:
+    """The card index a packed event turned (:data:`HIDDEN_CARD` when the viewer may not know)."""
+    return e >> E_CARD & CARD
+
+
+def event_trick(e: int) -> int:
+    """The completed tricks before a packed event (0: at the uncovering)."""
+    return e >> E_TRICK

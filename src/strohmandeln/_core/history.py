@@ -15,23 +15,22 @@ from ..cards import DECK_54
 from ..table import HiddenTurn, StrohmannTurn, Trick, made
 from .formats import (
     CARD,
-    E_CARD,
     E_HIDDEN,
-    E_STROHMANN,
     E_TO_HAND,
-    E_TRICK,
     HIDDEN_CARD,
-    I_ANN,
-    I_CALL,
     I_STROHMANN,
-    INFO_MASK,
-    L_INFO,
-    T_FOLLOWED,
-    T_FOLLOWED_INFO,
-    T_LED,
-    T_LED_INFO,
     T_VARIANTS,
-    T_WINNER,
+    event_card,
+    event_strohmann,
+    event_trick,
+    info_announcements,
+    info_call,
+    lead_info,
+    trick_followed,
+    trick_followed_info,
+    trick_led,
+    trick_led_info,
+    trick_winner,
 )
 from .record import EVENTS, HIST, LEAD, NTR, TRICKS, Record, walk
 
@@ -46,27 +45,27 @@ ANNOUNCEMENTS: Final[tuple[frozenset[Announcement], ...]] = (
 
 def play_of(card: int, info: int) -> Play:
     """The play of a card with its packed info (announcements and call)."""
-    play = INTERNED[card][info >> I_ANN & 3][info >> I_CALL & 3]
+    play = INTERNED[card][info_announcements(info)][info_call(info)]
     assert play is not None  # (only legal plays are packed)
     return play
 
 
 def lead_play(lead: int) -> Play:
     """The play of a packed lead."""
-    return play_of(lead & CARD, lead >> L_INFO)
+    return play_of(lead & CARD, lead_info(lead))
 
 
 def trick_of(number: int, packed: int) -> Trick:
     """The public :class:`~strohmandeln.Trick` of a packed trick (``number`` 1 for the first)."""
-    linfo = packed >> T_LED_INFO & INFO_MASK
-    finfo = packed >> T_FOLLOWED_INFO & INFO_MASK
+    linfo = trick_led_info(packed)
+    finfo = trick_followed_info(packed)
     return made(  # (the fields of a kernel's trick, past the public constructor's checks)
         Trick,
         number,
         packed & 1,
-        (play_of(packed >> T_LED & CARD, linfo), play_of(packed >> T_FOLLOWED & CARD, finfo)),
+        (play_of(trick_led(packed), linfo), play_of(trick_followed(packed), finfo)),
         (bool(linfo & I_STROHMANN), bool(finfo & I_STROHMANN)),
-        packed >> T_WINNER & 1,
+        trick_winner(packed),
     )
 
 
@@ -79,11 +78,11 @@ def event_of(packed: int) -> StrohmannTurn | HiddenTurn:
     """The public turn of a packed event (a :class:`HiddenTurn` where its card is hidden from the
     viewer)."""
     player = packed & 1
-    strohmann = packed >> E_STROHMANN & 3
-    card = packed >> E_CARD & CARD
+    strohmann = event_strohmann(packed)
+    card = event_card(packed)
     if card == HIDDEN_CARD:
-        return made(HiddenTurn, player, strohmann, packed >> E_TRICK)
-    return made(StrohmannTurn, player, strohmann, DECK_54[card], bool(packed & E_TO_HAND), bool(packed & E_HIDDEN), packed >> E_TRICK)
+        return made(HiddenTurn, player, strohmann, event_trick(packed))
+    return made(StrohmannTurn, player, strohmann, DECK_54[card], bool(packed & E_TO_HAND), bool(packed & E_HIDDEN), event_trick(packed))
 
 
 def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, ...]:
@@ -95,11 +94,11 @@ def actions_of(hist: Any, tricks: Any, setup: int, lead: int) -> tuple[Action, .
     for t in walk(tricks)[setup:]:
         if t & T_VARIANTS:
             out += (
-                play_of(t >> T_LED & CARD, t >> T_LED_INFO & INFO_MASK),
-                play_of(t >> T_FOLLOWED & CARD, t >> T_FOLLOWED_INFO & INFO_MASK),
+                play_of(trick_led(t), trick_led_info(t)),
+                play_of(trick_followed(t), trick_followed_info(t)),
             )
         else:
-            out += (PLAIN[t >> T_LED & CARD], PLAIN[t >> T_FOLLOWED & CARD])
+            out += (PLAIN[trick_led(t)], PLAIN[trick_followed(t)])
     if lead >= 0:
         out.append(lead_play(lead))
     return tuple(out)

@@ -52,8 +52,6 @@ LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
         "(R9), doubling (R10), last Strohmann card shown (R12), Rostopschin (R18), announcements (R17)",
     ),
 )
-#: Where each field starts.
-OFFSET: Final = {name: sum(size for _, size, _ in LAYOUT[:k]) for k, (name, _, _) in enumerate(LAYOUT)}
 #: The length of the vector.
 SIZE: Final = sum(size for _, size, _ in LAYOUT)
 
@@ -112,7 +110,7 @@ class _RuleParts:
             rules.undertaker_doubling,
             rules.last_card is LastCard.SHOWN,
             data.rostopschin,
-            data.ann_trull or data.ann_kings,
+            data.trull_announced or data.four_kings_announced,
         )
         #: the vector's ``rules`` field
         self.flags = bytes([1 if flag else 0 for flag in flags])

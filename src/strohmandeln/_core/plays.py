@@ -4,9 +4,9 @@ The stages narrow what a seat may play:
 
 1. **deck** — the card is one of the rule set's deck;
 2. **available** (R13) — it lies in his hand or face up on one of his Strohmänner;
-3. **duty** (R14) — after a lead: a card of the led class if he has one (the tarocks, or the led
-   suit, from the hand or a face-up top alike), else a tarock if a suit was led and he has one,
-   else any available card;
+3. **duty** (R14, declared in :mod:`._core.duty`) — after a lead: a card of the led class if he
+   has one (the tarocks, or the led suit, from the hand or a face-up top alike), else a tarock if
+   a suit was led and he has one, else any available card;
 4. **announcements** (R17) — the Trull or the four Kings, held whole in the hand, not announced
    before, where the rule set has them (:func:`announcement_options`);
 5. **call** (R18) — Ross with XVII; Topschin with a led XVIII right after the seat's called XVII
@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._base.masks import CLASS, FOLLOW_MASK, KINGS, TAROCKS, TRULL, XVII, XVIII
+from .._base.masks import KINGS, TRULL, XVII, XVIII
 from ..actions import INTERNED, Action, Announcement, Call, Play
 from ..cards import DECK_54
 from ..errors import IllegalActionError, Reason
 from .deal import Deal
+from .duty import binding, reason
 from .formats import ANN_KINGS, ANN_TRULL, C_ROSS, CALL_ROSS, CALL_TOPSCHIN, I_ANN, I_CALL, announced, ross_calls
 from .masks import cards_of
 from .tables import DUTY, LEAD0, LEAD1, LEAD2, LEAD3, TAROCK_PLAYS_HI, TAROCK_PLAYS_LO
@@ -58,12 +59,12 @@ def answer_plays(d: Deal, p: int, hand: int, avail: int, lead: int, ntr: int, ca
     """R14: the cards seat ``p`` may play on the lead ``lead`` — the led class if he has it (from
     the hand or a face-up top alike), else a tarock if a suit was led and he has one, else any —
     and his legal actions, as :func:`lead_plays` gives them."""
-    follow, table, shift = DUTY[lead & 63]
+    follow, table, shift, trump = DUTY[lead & 63]  # (R14's tiers: :mod:`._core.duty`)
     m = avail & follow
     if m:  # the led class
         plain = table[m >> shift] if shift else TAROCK_PLAYS_LO[m & 2047] + TAROCK_PLAYS_HI[m >> 11]
-    elif shift and avail & TAROCKS:  # a tarock on a suit he lacks
-        m = avail & TAROCKS
+    elif avail & trump:  # a tarock on a suit he lacks
+        m = avail & trump
         plain = TAROCK_PLAYS_LO[m & 2047] + TAROCK_PLAYS_HI[m >> 11]
     else:
         m = avail
@@ -93,9 +94,9 @@ def announcement_options(d: Deal, hand: int, calls: int, p: int) -> int:
     done = announced(calls, p)
     opts = 0
     data = d.data
-    if data.ann_trull and not done & ANN_TRULL and hand & TRULL == TRULL:
+    if data.trull_announced and not done & ANN_TRULL and hand & TRULL == TRULL:
         opts |= ANN_TRULL
-    if data.ann_kings and not done & ANN_KINGS and hand & KINGS == KINGS:
+    if data.four_kings_announced and not done & ANN_KINGS and hand & KINGS == KINGS:
         opts |= ANN_KINGS
     return opts
 
@@ -185,20 +186,22 @@ def play_refusal(d: Deal, p: int, hand: int, tops: int, lead: int, ntr: int, cal
         # One refusal for every card he cannot play, face-down Strohmann cards included:
         # nobody, not even their owner, may learn what lies face down (R11).
         return IllegalActionError(Reason.CARD_NOT_AVAILABLE, f"seat {p} does not hold {card} (hand or face-up Strohmann top)")
-    if not allowed >> i & 1:
+    if not allowed >> i & 1:  # R14 bound him (:mod:`._core.duty`): its binding tier says how
         led = lead & 63
         shown = DECK_54[led]
-        if allowed & FOLLOW_MASK[led]:  # the duty to follow bound him
-            if not CLASS[led]:
-                return IllegalActionError(Reason.MUST_PLAY_TAROCK, f"{shown} was led: answer with a tarock, not {card}")
-            if hand & allowed:
-                return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{shown} was led: follow suit, not {card}")
-            on_top = ", ".join(str(c) for c in cards_of(tops & allowed))
-            return IllegalActionError(
-                Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN,
-                f"{shown} was led and {on_top} lies face up on your Strohmann: follow suit with it, not {card} (R14)",
-            )
-        return IllegalActionError(Reason.MUST_PLAY_TAROCK, f"{shown} was led and you cannot follow: play a tarock, not {card}")
+        tier = binding(led, avail)
+        why = reason(led, tier)
+        if tier:
+            return IllegalActionError(why, f"{shown} was led and you cannot follow: play a tarock, not {card}")
+        if why is Reason.MUST_PLAY_TAROCK:
+            return IllegalActionError(why, f"{shown} was led: answer with a tarock, not {card}")
+        if hand & allowed:
+            return IllegalActionError(why, f"{shown} was led: follow suit, not {card}")
+        on_top = ", ".join(str(c) for c in cards_of(tops & allowed))
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT_FROM_STROHMANN,
+            f"{shown} was led and {on_top} lies face up on your Strohmann: follow suit with it, not {card} (R14)",
+        )
     return _variant_refusal(d, p, hand, lead, ntr, calls, play)
 
 
@@ -209,7 +212,7 @@ def _variant_refusal(d: Deal, p: int, hand: int, lead: int, ntr: int, calls: int
     missing = bits & ~announcement_options(d, hand, calls, p)
     if missing:
         ann = Announcement.TRULL if missing & ANN_TRULL else Announcement.FOUR_KINGS
-        enabled = d.data.ann_trull if ann is Announcement.TRULL else d.data.ann_kings
+        enabled = d.data.trull_announced if ann is Announcement.TRULL else d.data.four_kings_announced
         if not enabled:
             why = f"the {d.rules.name} rules have no announced {ann.value}"
         elif announced(calls, p) & _ANN_BITS[ann]:

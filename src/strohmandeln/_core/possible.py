@@ -8,7 +8,8 @@ whether a card came from the hand or a Strohmann, nor when each Strohmann card w
 
 **R14 on the set-up tricks given card by card.** In such a trick the follower played a card of
 another class than the led one: he had none of the led class in his hand nor on a face-up
-Strohmann top, and if he played a suit on a suit, no tarock either (the *lacked* cards). What
+Strohmann top, and if he played a suit on a suit, no tarock either (the *lacked* cards,
+:func:`~strohmandeln._core.duty.lacked`, the inverse of R14's one declaration). What
 was his hand then? His hand at the position and the cards he played in the later set-up tricks
 came from his hand then, from a later take-up (R11: a tarock or a King turned up; R12: the last
 card of a Strohmann, whatever it is), or from a Strohmann top; and a Strohmann only ever loses
@@ -41,21 +42,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._base.masks import CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
+from .._base.masks import TAKE_UP, bits, lowest
 from ..cards import DECK_54
 from ..errors import DeckError, Reason
-from .formats import CARD, T_FOLLOWED, T_LED
+from .duty import TIER_CARDS, lacked, reason, tier_of
+from .formats import CARD, T_FOLLOWED, T_LED, trick_followed, trick_led
 from .ruledata import RuleData
-
-
-def lacked(led: int, followed: int) -> int:
-    """The cards a follower who answered ``led`` with ``followed`` showed he lacked (R14): the
-    led class if he played another one, and the tarocks too if he played a suit on a suit."""
-    a = CLASS[led]
-    b = CLASS[followed]
-    if a == b:
-        return 0
-    return CLASS_MASKS[a] | (TAROCKS if a and b else 0)
 
 
 def pile_state(data: RuleData, sizes: Sequence[int], seat: int) -> tuple[bool, bool]:
@@ -78,7 +70,7 @@ def _answer(data: RuleData, t: int, sizes: Sequence[int]) -> tuple[int, int, int
     position cannot hold, and whether all his Strohmänner are full (then his later set-up plays
     cannot hold them either); ``sizes``: each Strohmann's cards at the position."""
     f = 1 - (t & 1)
-    gone = lacked(t >> T_LED & CARD, t >> T_FOLLOWED & CARD)
+    gone = lacked(trick_led(t), trick_followed(t))
     if not gone:
         return f, 0, 0, False
     full, filled = pile_state(data, sizes, f)
@@ -121,8 +113,8 @@ def check(data: RuleData, hands: Sequence[int], piles: Sequence[Sequence[int]], 
         f, gone, void, full = _answer(data, t, sizes)
         if not gone:
             continue
-        led = t >> T_LED & CARD
-        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[t >> T_FOLLOWED & CARD]}"
+        led = trick_led(t)
+        where = f"tricks[{i}]: seat {f} answered {DECK_54[led]} with {DECK_54[trick_followed(t)]}"
         for k in range(3):
             pile = piles[3 * f + k]
             if pile and len(pile) == data.strohmann_sizes[k] and 1 << pile[0] & gone:
@@ -142,10 +134,9 @@ def check(data: RuleData, hands: Sequence[int], piles: Sequence[Sequence[int]], 
             bad = hands[f] & void
             why = "none of his Strohmänner is empty, so it was dealt to his hand (R11, R12)"
         if bad:
-            suit = bad & CLASS_MASKS[CLASS[led]] or bad  # (following comes before trumping)
-            card = (suit & -suit).bit_length() - 1
-            reason = Reason.MUST_PLAY_TAROCK if CLASS[card] == 0 else Reason.MUST_FOLLOW_SUIT
-            raise DeckError(reason, f"{where} while holding {DECK_54[card]}: {why} (R14)")
+            tier = min(tier_of(led, c) for c in bits(bad))  # (the first tier he broke: R14's reason)
+            card = lowest(bad & TIER_CARDS[led][tier])
+            raise DeckError(reason(led, tier), f"{where} while holding {DECK_54[card]}: {why} (R14)")
     if ntr:
         return
     for s in (0, 1):

@@ -58,6 +58,10 @@ FIELDS: Final = (
     "LEAD", "NTR", "CALLS", "AUC", "HIST", "TRICKS", "EVENTS", "LEGAL", "LMASK",
 )  # fmt: skip
 
+#: The fields of ``AUC``, the auction's outcome.
+UNDERTAKER: Final = 0
+DOUBLED: Final = 1
+VOID_REASON: Final = 2
 #: The auction's outcome before anyone took: no undertaker, not doubled, not void.
 NO_AUCTION: Final[tuple[int, bool, VoidReason | None]] = (-1, False, None)
 
@@ -181,6 +185,16 @@ def trick_count(c: Record) -> int:
     return n
 
 
+def hist_of(c: Record) -> Any:
+    """The decisions before the card play, a cons list."""
+    return c[HIST]
+
+
+def tricks_of(c: Record) -> Any:
+    """The packed completed tricks, a cons list (the last outermost)."""
+    return c[TRICKS]
+
+
 def lead_of(c: Record) -> int:
     """The packed lead of the open trick, or -1."""
     lead: int = c[LEAD]
@@ -216,7 +230,7 @@ def pile(c: Record, p: int, k: int) -> tuple[int, int]:
     down (all of them before the uncovering, R11, and in a void deal)."""
     d = c[DEAL]
     cards = d.piles[3 * p + k]
-    if c[PHASE] in _UNCOVERED_NOT or c[AUC][2] is not None:
+    if c[PHASE] in _UNCOVERED_NOT or c[AUC][VOID_REASON] is not None:
         return -1, len(cards)
     up = gone(c)
     tops = c[T0] if p == 0 else c[T1]

@@ -3,6 +3,23 @@
 :func:`rule_data` gives the one :class:`RuleData` of a :class:`~strohmandeln.RuleSet`: its deck as
 a mask, the deal layout of R6 as deck positions, the card values of R2/R4 and every option the
 hot path asks about, as plain attributes. Equal rule sets share one object.
+
+An option keeps its :class:`~strohmandeln.RuleSet` name on its way in (one mapping, no aliases):
+a flag is the option's name, followed by the value it tests where the option is a choice, and a
+scoring bonus is the :class:`~strohmandeln.Bonus` value it tests.
+
+============================  ==================================================
+flag                          is ``True`` when
+============================  ==================================================
+``fold_without_tarock``       ``rules.fold_without_tarock`` (R7)
+``undertaker_doubling``       ``rules.undertaker_doubling`` (R10)
+``both_pass_throw_in``        ``rules.both_pass is BothPass.THROW_IN`` (R9)
+``first_lead_undertaker``     ``rules.first_lead is FirstLead.UNDERTAKER`` (R5)
+``last_card_hidden``          ``rules.last_card is LastCard.HIDDEN`` (R12)
+``trull_announced``           ``rules.scoring.has(Bonus.TRULL_ANNOUNCED)`` (R17)
+``four_kings_announced``      ``rules.scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)`` (R17)
+``rostopschin``               ``rules.scoring.has(Bonus.ROSTOPSCHIN)`` (R18)
+============================  ==================================================
 """
 
 from __future__ import annotations
@@ -28,13 +45,13 @@ class RuleData:
         "card_count",
         "tricks",
         "winning_points",
-        "hidden_last",
+        "last_card_hidden",
         "fold_without_tarock",
-        "doubling",
-        "throw_in",
-        "undertaker_leads",
-        "ann_trull",
-        "ann_kings",
+        "undertaker_doubling",
+        "both_pass_throw_in",
+        "first_lead_undertaker",
+        "trull_announced",
+        "four_kings_announced",
         "rostopschin",
         "variants",
         "call_cards",
@@ -64,20 +81,20 @@ class RuleData:
         self.card_count: int = deck.card_count
         self.tricks: int = deck.trick_count
         self.winning_points: int = deck.winning_points
-        self.hidden_last: bool = rules.last_card is LastCard.HIDDEN
+        self.last_card_hidden: bool = rules.last_card is LastCard.HIDDEN
         self.fold_without_tarock: bool = rules.fold_without_tarock
-        self.doubling: bool = rules.undertaker_doubling
-        self.throw_in: bool = rules.both_pass is BothPass.THROW_IN
-        self.undertaker_leads: bool = rules.first_lead is FirstLead.UNDERTAKER
-        self.ann_trull: bool = scoring.has(Bonus.TRULL_ANNOUNCED)
-        self.ann_kings: bool = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
+        self.undertaker_doubling: bool = rules.undertaker_doubling
+        self.both_pass_throw_in: bool = rules.both_pass is BothPass.THROW_IN
+        self.first_lead_undertaker: bool = rules.first_lead is FirstLead.UNDERTAKER
+        self.trull_announced: bool = scoring.has(Bonus.TRULL_ANNOUNCED)
+        self.four_kings_announced: bool = scoring.has(Bonus.FOUR_KINGS_ANNOUNCED)
         self.rostopschin: bool = scoring.has(Bonus.ROSTOPSCHIN)
         #: whether plays can carry announcements (R17) or calls (R18) at all
-        self.variants: bool = self.ann_trull or self.ann_kings or self.rostopschin
+        self.variants: bool = self.trull_announced or self.four_kings_announced or self.rostopschin
         #: the cards a call needs among the legal cards (R18), 0 without Rostopschin
         self.call_cards: int = (1 << XVII | 1 << XVIII) if self.rostopschin else 0
         #: the sets an announcement needs whole in the hand (R17), 0 without announcements
-        self.ann_cards: int = (TRULL if self.ann_trull else 0) | (KINGS if self.ann_kings else 0)
+        self.ann_cards: int = (TRULL if self.trull_announced else 0) | (KINGS if self.four_kings_announced else 0)
         #: each card's value in thirds (R2, R4), by card index
         self.thirds: tuple[int, ...] = tuple(deck.counting.thirds(c) for c in DECK_54)
         self.total_thirds: int = sum(self.thirds[c.index] for c in deck.cards)

@@ -51,7 +51,7 @@ def result_under(
         )
     data = rule_data(rules)
     u, doubled, void = auc
-    if doubled and not data.doubling:
+    if doubled and not data.undertaker_doubling:
         auc = (u, False, void)
     return result_of_parts(data, rules.name, dealer, w0, w1, auc, calls, tricks, ntr, multiplier)
 

@@ -24,18 +24,19 @@ from .deal import Deal, fold_asked
 from .engine import KernelState
 from .formats import (
     CARD,
-    E_CARD,
     E_CARD_FIELD,
     E_HIDDEN,
     E_PILE,
-    E_TRICK,
     HIDDEN_CARD,
     I_STROHMANN,
     L_STROHMANN,
-    T_FOLLOWED,
-    T_FOLLOWED_INFO,
-    T_LED,
-    T_LED_INFO,
+    event_card,
+    event_trick,
+    lead_card,
+    trick_followed,
+    trick_followed_info,
+    trick_led,
+    trick_led_info,
 )
 from .history import actions_of, ply_of
 from .record import (
@@ -197,7 +198,7 @@ def project(state: KernelState, player: int | None) -> Seen:
     dealt = d.order_index is not None
     # What the other seat cannot know of each seat's hand: the dealt hand and, under R12's
     # ``hidden``, the last card of each of his Strohmänner.
-    last0, last1 = d.lasts if d.data.hidden_last else (0, 0)
+    last0, last1 = d.lasts if d.data.last_card_hidden else (0, 0)
     hide0 = d.hands[0] | last0
     hide1 = d.hands[1] | last1
     h0, h1, t0, t1, w0, w1, lead = c[H0], c[H1], c[T0], c[T1], c[W0], c[W1], c[LEAD]
@@ -300,7 +301,7 @@ def events_since(s: Seen, ply: object) -> tuple[int, ...]:
     if after is None:
         raise wrong_type("ply", "a move number (a whole number)", ply)
     decisions = len(walk(s.hist))  # (the actions before the card play)
-    return tuple(e for e in events(s) if decisions + 2 * max((e >> E_TRICK) - s.setup, 0) > after)
+    return tuple(e for e in events(s) if decisions + 2 * max(event_trick(e) - s.setup, 0) > after)
 
 
 def piles(s: Seen) -> tuple[tuple[int, int], ...]:
@@ -317,7 +318,7 @@ def piles(s: Seen) -> tuple[tuple[int, int], ...]:
     for e in events(s):
         k = e & E_PILE
         count[k] += 1
-        last[k] = e >> E_CARD & CARD
+        last[k] = event_card(e)
     t0, t1 = s.tops
     out = []
     for k, tops, size in ((0, t0, sizes[0]), (2, t0, sizes[1]), (4, t0, sizes[2]), (1, t1, sizes[0]), (3, t1, sizes[1]), (5, t1, sizes[2])):
@@ -385,17 +386,17 @@ def dealt_mask(s: Seen, p: int) -> int:
     played = 0
     for t in walk(s.tricks)[s.setup :]:
         if t & 1 == p:
-            card, info = t >> T_LED & CARD, t >> T_LED_INFO
+            card, info = trick_led(t), trick_led_info(t)
         else:
-            card, info = t >> T_FOLLOWED & CARD, t >> T_FOLLOWED_INFO
+            card, info = trick_followed(t), trick_followed_info(t)
         if not info & I_STROHMANN:  # a face-up Strohmann top was never part of the hand
             played |= 1 << card
     if s.lead >= 0 and s.turn != p and not s.lead & L_STROHMANN:
-        played |= 1 << (s.lead & CARD)
+        played |= 1 << lead_card(s.lead)
     turned = 0
     for e in events(s):
         if e & 1 == p:
-            turned |= 1 << (e >> E_CARD & CARD)
+            turned |= 1 << event_card(e)
     return (s.hand | played) & ~turned
 
 
@@ -404,7 +405,7 @@ def unseen(s: Seen) -> int:
     unseen last cards and every face-down Strohmann card."""
     seen = s.known[0] | s.known[1] | s.won[0] | s.won[1] | s.tops[0] | s.tops[1]
     if s.lead >= 0:
-        seen |= 1 << (s.lead & CARD)
+        seen |= 1 << lead_card(s.lead)
     return s.data.deck_mask & ~seen
 
 

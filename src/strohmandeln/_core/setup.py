@@ -32,14 +32,21 @@ from .formats import (
     CALL_TOPSCHIN,
     CARD,
     I_CALL,
-    L_INFO,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
     T_LED,
     T_LED_INFO,
     T_WINNER,
     announced,
+    info_call,
+    lead_info,
     ross_calls,
+    trick_followed,
+    trick_followed_info,
+    trick_led,
+    trick_led_info,
+    trick_mask,
+    trick_winner,
 )
 from .history import ANNOUNCEMENTS, play_of
 from .masks import cards_of
@@ -82,9 +89,9 @@ def build(
     data = rule_data(rules)
     if doubled and undertaker is None:
         raise DeckError(Reason.BAD_SEAT, "only an undertaker's game can be doubled (R10)")
-    if doubled and not data.doubling:
+    if doubled and not data.undertaker_doubling:
         raise DeckError(Reason.INVALID_ACTION, f"the {rules.name} rules have no doubling (R10)")
-    if undertaker is None and data.throw_in:
+    if undertaker is None and data.both_pass_throw_in:
         raise DeckError(Reason.BAD_SEAT, f"the {rules.name} rules throw a deal in when both pass (R9): give the undertaker")
     deck = data.deck_mask
     placed = 0
@@ -151,8 +158,8 @@ def build(
             _check_announced(ann, s, ntr, elsewhere, played)
             calls |= _ANN_BITS[ann] << (2 * s)
     if left[0]:
-        if played and leader != played[-1] >> T_WINNER & 1:
-            last = played[-1] >> T_WINNER & 1
+        if played and leader != trick_winner(played[-1]):
+            last = trick_winner(played[-1])
             raise DeckError(Reason.BAD_SEAT, f"seat {last} won the last trick and leads the next, not seat {leader} (R15)")
         first = first_leader(data, dealer, -1 if undertaker is None else undertaker)
         if not ntr and leader != first:
@@ -165,7 +172,7 @@ def build(
     deal = Deal(rules, data, None, dealer, (hand_masks[0], hand_masks[1]), tuple(piles), setup_tricks=ntr, setup_won=before)
     packed = won_tricks(won_masks[0], won_masks[1]) + played
     for t in played:
-        won_masks[t >> T_WINNER & 1] |= BIT[t >> T_LED & CARD] | BIT[t >> T_FOLLOWED & CARD]
+        won_masks[trick_winner(t)] |= trick_mask(t)
     finished = left[0] == 0
     return assemble(
         deal,
@@ -194,8 +201,8 @@ def _played(tricks: tuple[GivenTrick, ...], place: Any) -> tuple[list[int], tupl
         a, b = _card_of(led), _card_of(followed)
         place((a, b), f"tricks[{i}]")
         x, y = a.index, b.index
-        if played and first != played[-1] >> T_WINNER & 1:
-            last = played[-1] >> T_WINNER & 1
+        if played and first != trick_winner(played[-1]):
+            last = trick_winner(played[-1])
             raise DeckError(Reason.BAD_SEAT, f"tricks[{i}]: seat {last} won the trick before and leads this one, not seat {first} (R15)")
         ca, cb = _call_code(led), _call_code(followed)
         if (ca == CALL_ROSS and x != XVII) or (cb == CALL_ROSS and y != XVII):
@@ -222,7 +229,7 @@ def _check_announced(ann: Announcement, seat: int, ntr: int, elsewhere: int, pla
         raise DeckError(Reason.ANNOUNCEMENT_NOT_ALLOWED, f"seat {seat} announced {ann.value} before any card was played (R17)")
     theirs = 0
     for t in played:
-        theirs |= BIT[t >> T_LED & CARD] if t & 1 != seat else BIT[t >> T_FOLLOWED & CARD]
+        theirs |= BIT[trick_led(t)] if t & 1 != seat else BIT[trick_followed(t)]
     bad = combination & (elsewhere | theirs)
     if bad:
         card = DECK_54[(bad & -bad).bit_length() - 1]
@@ -249,10 +256,10 @@ def describe(c: Record) -> Description:
     later_plays: list[Play] = []
     for t in later:
         seats += [t & 1, 1 - (t & 1)]
-        later_plays += [play_of(t >> T_LED & CARD, t >> T_LED_INFO), play_of(t >> T_FOLLOWED & CARD, t >> T_FOLLOWED_INFO)]
+        later_plays += [play_of(trick_led(t), trick_led_info(t)), play_of(trick_followed(t), trick_followed_info(t))]
     if lead >= 0:
         seats.append(1 - c[TURN])
-        later_plays.append(play_of(lead & CARD, lead >> L_INFO))
+        later_plays.append(play_of(lead & CARD, lead_info(lead)))
     leader, announcements = start(all_packed, d.setup_tricks, lead, c[TURN], c[CALLS], later_plays, seats)
     und, doubled, _ = c[AUC]
     return (
@@ -339,7 +346,7 @@ def described(packed: list[int], by_won: int) -> tuple[list[int], tuple[GivenTri
     card by card do, :mod:`.possible`.)"""
     won = _won_of(packed[:by_won])
     given = tuple(
-        (t & 1, _set_up_card(t >> T_LED & CARD, t >> (T_LED_INFO + I_CALL) & 3), _set_up_card(t >> T_FOLLOWED & CARD, t >> (T_FOLLOWED_INFO + I_CALL) & 3))
+        (t & 1, _set_up_card(trick_led(t), info_call(trick_led_info(t))), _set_up_card(trick_followed(t), info_call(trick_followed_info(t))))
         for t in packed[by_won:]
     )
     return won, given
@@ -349,7 +356,7 @@ def _won_of(packed: list[int]) -> list[int]:
     """The cards each seat won in the packed tricks."""
     won = [0, 0]
     for t in packed:
-        won[t >> T_WINNER & 1] |= BIT[t >> T_LED & CARD] | BIT[t >> T_FOLLOWED & CARD]
+        won[trick_winner(t)] |= trick_mask(t)
     return won
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..._base.masks import BIT, CARDS, CLASS, CLASS_MASKS, TAKE_UP, TAROCKS
+from ..._base.masks import BIT, CARDS, TAKE_UP, TAROCKS
 from ...actions import Fold, Keep
 from ...errors import Reason, StateError
 from ...table import Phase
@@ -54,14 +54,13 @@ from ..formats import (
     announced,
     pile_of_event,
 )
+from ..duty import CLASS_UNION, lacked_classes
 from ..record import walk
 from ..seen import Seen
 from ..setup import ANN_CARDS
 
 #: Every card of the full pack.
 ALL_CARDS: Final = (1 << CARDS) - 1
-#: The cards of each set of classes (bit 0: the tarocks, bits 1-4: the suits).
-CLASS_UNION: Final = tuple(sum(m for k, m in enumerate(CLASS_MASKS) if classes >> k & 1) for classes in range(32))
 #: R7's facts about a dealt hand: nothing known, asked (no tarock), not asked where the rules
 #: would have asked (at least one tarock).
 FOLD_UNKNOWN: Final = 0
@@ -79,13 +78,11 @@ _FOLLOWED_NOT_BARE: Final = _FOLLOWED_FROM_PILE | _FOLLOWED_ANN
 #: A packed trick's two cards, from :data:`~.formats.T_LED` on: ``led | followed << 6``.
 _PAIR: Final = (1 << 2 * CARD_BITS) - 1
 assert T_FOLLOWED == T_LED + CARD_BITS
-#: ``LACKED[led | followed << 6]``: the classes (bits of :data:`CLASS_UNION`) the follower of a
-#: trick showed he lacked (R14): the led class if he played another one, and the tarocks too if
-#: he played a suit on a suit.
+#: ``LACKED[led | followed << 6]``: the classes (bits of :data:`~.duty.CLASS_UNION`) the follower
+#: of a trick showed he lacked (R14's inverse, :func:`~.duty.lacked_classes`): the led class if
+#: he played another one, and the tarocks too if he played a suit on a suit.
 LACKED: Final = tuple(
-    0 if led >= CARDS or followed >= CARDS or CLASS[led] == CLASS[followed] else 1 << CLASS[led] | (1 if CLASS[led] and CLASS[followed] else 0)
-    for followed in range(64)
-    for led in range(64)
+    0 if led >= CARDS or followed >= CARDS else lacked_classes(led, followed) for followed in range(64) for led in range(64)
 )
 #: A packed event's Strohmann (seat * 3 + k) by its :data:`~.formats.E_PILE` bits (6: none).
 PILE_OF_BITS: Final = tuple(pile_of_event(b) for b in range(E_PILE + 1))
