@@ -180,6 +180,11 @@ def _openspiel_game() -> Any:
     return StrohmandelnGame()
 
 
+def _field_of(value: Callable[[], object], name: str) -> Callable[[], object]:
+    """A factory of the field ``name`` of ``value()`` (the baseline of a constructor's argument)."""
+    return lambda: getattr(value(), name)
+
+
 #: A right argument of one parameter of one entry point, where the name alone does not say:
 #: ``"qualified name": {"parameter": factory}``.
 BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
@@ -238,6 +243,13 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.analysis.Budget": {"samples": lambda: 2, "seconds": lambda: None, "clock": lambda: None},
     "strohmandeln.players.SearchPlayer": {"seed": lambda: 1, "samples": lambda: 1, "seconds": lambda: None, "clock": lambda: None},
     "strohmandeln.players.SearchPlayer.__call__": {"state": lambda: LATE},
+    "strohmandeln.match.Match": {"standing": lambda: MATCH.standing, "deals": lambda: MATCH.deals, "results": lambda: MATCH.results},
+    "strohmandeln.session.Session": {
+        "standing": lambda: SESSION.standing, "state": lambda: SESSION.state, "secret": lambda: SESSION.secret,
+        "history": lambda: SESSION.history,
+    },  # fmt: skip
+    "strohmandeln.results.DealResult": {f.name: _field_of(lambda: RESULT, f.name) for f in attrs.fields(sm.DealResult)},
+    "strohmandeln.results.ScoreLine": {f.name: _field_of(lambda: RESULT.lines[0], f.name) for f in attrs.fields(sm.ScoreLine)},
     "strohmandeln.match.Match.record": {"state": lambda: FINISHED},
     "strohmandeln.match.Match.record_all": {"states": lambda: (FINISHED,)},
     "strohmandeln.match.Standing.after": {"state": lambda: FINISHED},
@@ -445,20 +457,19 @@ def instance(qualified: str, method: str = "") -> object:
 #: The constructors of values the library builds and hands out whose fields are not checked when
 #: they are made (a program has no reason to make them): their calls are judged as every call,
 #: but the tests of one error for one mistake and of the docstrings' ``:raises:`` pass them by.
-#: Match, Standing, Session, DealResult and ScoreLine are to check their fields (issue 29).
+#: (Match, Standing, Session, DealResult and ScoreLine check their fields since issue 29.)
 UNCHECKED_CONSTRUCTORS: Final = frozenset(
     {
-        "strohmandeln.match.Match",
-        "strohmandeln.match.Standing",
-        "strohmandeln.session.Session",
-        "strohmandeln.results.DealResult",
-        "strohmandeln.results.ScoreLine",
         "strohmandeln.analysis.ActionValues",
         "strohmandeln.pictures.SeatPicture",
         "strohmandeln.pictures.TablePicture",
         "strohmandeln.openspiel.PlayerAction",
     }
 )
+
+
+#: The entry points whose ``rules`` is a rule set's name, not a rule set.
+RULES_BY_NAME: Final = frozenset({"strohmandeln.results.DealResult"})
 
 
 #: Calls that take a right argument among the hostile values and do real work with it, by entry

@@ -152,7 +152,9 @@ def test_information_state_keys_are_pinned_in_both_builds() -> None:
     for text in "pass pass XXI XX ♠7".split():
         state = state.apply(sm.parse_action(text))
     assert [information_state_key(state.view(seat)).hex() for seat in (0, 1, None)] == [
-        "0fe804413b51e7c9051a500f4826f7dc",
-        "c8f7a45373dbe910723fe4e07cf62ce9",
-        "9be31297755bd6cfba8c36e4a1b32efe",
+        # (changed once, with issue 29: the rule set's description in the key leaves out the
+        # options at their default, so that an option added later changes no key)
+        "58f23d5467077c70abfb1346c6ecad39",
+        "7d054956ae1f2b669ae409ee5265874c",
+        "a67ecd0225eb1727e3e30af4b4dccbf5",
     ]

@@ -439,10 +439,19 @@ TIE_DOUBLES = {"classic", "extended", "zwanzigerrufen40"}
 
 
 def _result(rules: RuleSet, *, drawn: bool, totals: tuple[int, int], void: str | None = None) -> sm.DealResult:
-    """A bare result of ``rules`` (no lines needed: the trigger reads the draw and the totals)."""
-    points = (sm.CardPoints(105), sm.CardPoints(105)) if drawn else (sm.CardPoints(120), sm.CardPoints(90))
+    """A bare result of ``rules`` (the trigger reads the draw and the totals): a simple game of
+    no lines, or one game line for seat 0 where the totals are not 0 : 0 (a result is checked
+    when it is made: its card points make up the deck, its lines are of the table)."""
+    total = 3 * rules.deck.total_points
+    points = (sm.CardPoints(0), sm.CardPoints(0)) if void else (sm.CardPoints(total // 2), sm.CardPoints(total - total // 2))
+    if not drawn and not void:
+        points = (sm.CardPoints(total - 90), sm.CardPoints(90))
     winner = None if drawn or void else 0
-    return sm.DealResult(rules.name, 0, void, None, False, points, winner, drawn, (), 1, totals)
+    lines: tuple[sm.ScoreLine, ...] = ()
+    if totals != (0, 0):
+        value = rules.scoring.simple_won
+        lines, totals = (sm.ScoreLine("game", 0, value, 1, "R9", "simple game won"),), (value, -value)
+    return sm.DealResult(rules.name, 0, void, None, False, points, winner, drawn, lines, 1, totals)
 
 
 @pytest.mark.parametrize("name", list(sm.PRESETS))

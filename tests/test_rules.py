@@ -265,18 +265,18 @@ def test_rule_set_options_are_keyword_only() -> None:
         table(2, 3, 4)
 
 
-def test_rule_set_to_dict_names_every_option() -> None:
-    """The JSON description of a rule set carries every option by value."""
+def test_rule_set_to_dict_names_every_option_off_its_default() -> None:
+    """The JSON description of a rule set carries every option that is not at its default, by
+    value, and leaves the others out (issue 29's format policy: an option added later, at its
+    default, leaves the documents of earlier releases as they were)."""
     d = FURR.to_dict()
     assert d["name"] == "furr"
-    assert d["deck"] == "54"
     assert d["first_lead"] == "undertaker"
-    assert d["fold_without_tarock"] is False
-    assert d["both_pass"] == "simple_game"
-    assert d["undertaker_doubling"] is False
-    assert d["last_card"] == "hidden"
     assert d["scoring"]["bonuses"]["rostopschin"] == 1
+    for default in ("deck", "fold_without_tarock", "both_pass", "undertaker_doubling", "last_card"):
+        assert default not in d
     assert ZWANZIGERRUFEN_40.to_dict()["deck"] == "40"
+    assert RuleSet.from_dict(d) == FURR
 
 
 # -- contradictory rule sets --------------------------------------------------------------------
@@ -446,38 +446,32 @@ def test_presets_round_trip_through_their_documents(name: str) -> None:
 
 
 def test_to_dict_keys_are_the_field_names() -> None:
-    """``to_dict()`` writes every field and nothing else, under its own name."""
+    """``to_dict()`` writes the required fields and each other one off its default, under its
+    own name, in the order of the fields."""
     for rules in PRESETS.values():
-        assert list(rules.to_dict()) == [f.name for f in attrs.fields(RuleSet)]
-        assert list(rules.scoring.to_dict()) == [f.name for f in attrs.fields(ScoringTable)]
+        for value, cls in ((rules, RuleSet), (rules.scoring, ScoringTable)):
+            expected = [
+                f.name for f in attrs.fields(cls) if f.default is attrs.NOTHING or f.name == "name" or getattr(value, f.name) != f.default
+            ]
+            assert list(value.to_dict()) == expected
 
 
 def test_full_form_of_a_rule_set() -> None:
     """The JSON form of a rule set, field by field (records and documents store it)."""
     assert FURR.to_dict() == {
         "name": "furr",
-        "deck": "54",
         "first_lead": "undertaker",
-        "fold_without_tarock": False,
-        "both_pass": "simple_game",
-        "undertaker_doubling": False,
-        "last_card": "hidden",
-        "source": FURR.source,
         "scoring": {
             "simple_won": 2,
-            "simple_won_major": None,
             "undertaken_won": 3,
             "undertaken_won_major": 4,
             "undertaken_lost": 4,
             "undertaken_lost_major": 5,
-            "major_points": 45,
             "defender_major_points": 44,
-            "undertaken_draw": "loss",
             "bonuses": {"trull_in_tricks": 1, "four_kings_in_tricks": 1, "pagat": 1, "uhu": 1, "kakadu": 1, "rostopschin": 1, "valat": 12},
-            "valat_replaces": "nothing",
             "draw_doubling": "next_deal",
-                "tie_doubles": False,
         },
+        "source": FURR.source,
     }
 
 

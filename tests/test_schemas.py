@@ -650,6 +650,23 @@ def _objects(node: Any, defs: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def test_the_typed_shapes_are_generated_from_the_schemas() -> None:
+    """Issue 29: the TypedDicts are not written by hand: ``tools/document_types.py`` derives them
+    from the schemas (which derive from the fields' declarations), and the checked-in module is
+    what it writes (run it after a document changes)."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import document_types as generator  # type: ignore[import-not-found,unused-ignore]
+    finally:
+        sys.path.remove(str(root / "tools"))
+    current = (root / "src" / "strohmandeln" / "document_types.py").read_text(encoding="utf-8")
+    assert generator.render() == current, "src/strohmandeln/document_types.py is not current: run python tools/document_types.py"
+
+
 def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
     from strohmandeln import document_types as T
 

@@ -156,7 +156,11 @@ def test_the_fast_path_classes_only_store_their_arguments(cls: type) -> None:
 
     allowed = (None, points._thirds) if cls is CardPoints else (None,)
     assert all(a.validator is None and a.converter in allowed and a.on_setattr is None and a.init for a in fields)
-    assert not hasattr(cls, "__attrs_pre_init__") and not hasattr(cls, "__attrs_post_init__")
+    assert not hasattr(cls, "__attrs_pre_init__")
+    # (a result and a line check their fields after storing them — issue 31 — and refuse, never
+    # change them: the kernel makes its results without the check, results.scored, and the test
+    # below proves them equal to the constructors', so they pass it)
+    assert hasattr(cls, "__attrs_post_init__") is (cls is not CardPoints)
     assert set(getattr(cls, "__slots__")) == {a.name for a in fields} | {"__weakref__"}
 
 

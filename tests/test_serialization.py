@@ -101,7 +101,7 @@ def test_states_round_trip() -> None:
             back = GameState.from_dict(json.loads(json.dumps(doc)))
             assert back == state and back.view(0) == state.view(0)
             assert S.from_json(S.to_json(state)) == state
-    assert playout(CLASSIC, 1)[0].to_dict()["rules"] == "classic"
+    assert playout(CLASSIC, 1)[0].to_dict()["rules"] == "classic@" + sm.presets.preset_digest(CLASSIC)
     assert playout(HOUSE, 1)[0].to_dict()["rules"] == HOUSE.to_dict()
 
 

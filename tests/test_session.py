@@ -90,9 +90,9 @@ def test_the_document_does_not_grow_with_the_match() -> None:
     fresh = Session.start(sm.CLASSIC, secret=SECRET)
     later, _ = _played(sm.CLASSIC, 300, seed=4)
     assert later.standing.deals_recorded == 300
-    assert sorted(later.to_dict(key=KEY)) == sorted(fresh.to_dict(key=KEY))
-    # only the digits of the counts and scores differ
-    assert abs(len(later.to_json(key=KEY)) - len(fresh.to_json(key=KEY))) < 20
+    assert sorted(later.to_dict(key=KEY)) == sorted([*fresh.to_dict(key=KEY), "move_number"])  # (0 is left out)
+    # only the digits of the counts and scores differ, and the move number
+    assert abs(len(later.to_json(key=KEY)) - len(fresh.to_json(key=KEY))) < 40
     assert len(later.to_json(key=KEY)) < 800 < MAX_SESSION_JSON
 
 
@@ -159,9 +159,16 @@ def test_a_changed_document_is_refused_by_its_signature() -> None:
     with pytest.raises(sm.SerializationError) as info:
         Session.from_dict(doc, key=b"another server's key, 32 bytes!!")
     assert info.value.reason is Reason.BAD_SIGNATURE
-    # the same content in another spelling is the same document
-    spelled = {**doc, "actions": [a.upper() for a in doc["actions"]], "rules": sm.CLASSIC.to_dict()}
-    assert Session.from_dict(spelled, key=KEY) == session
+    # issue 29: the signature covers the document as received, not what it means: the same
+    # content in another spelling (upper-cased actions, the preset written in full) is refused
+    for spelled in ({**doc, "actions": [a.upper() for a in doc["actions"]]}, {**doc, "rules": sm.CLASSIC.to_dict()}, {**doc, "rules": "classic"}):
+        with pytest.raises(sm.SerializationError) as info:
+            Session.from_dict(spelled, key=KEY)
+        assert info.value.reason is Reason.BAD_SIGNATURE
+    # ... and the order of the keys and the white space of the text are not part of it
+    reordered = dict(reversed(list(doc.items())))
+    assert Session.from_dict(reordered, key=KEY) == session
+    assert Session.from_json(json.dumps(doc, indent=2, ensure_ascii=True), key=KEY) == session
 
 
 def test_what_a_signature_cannot_vouch_for_is_still_checked() -> None:
@@ -200,7 +207,10 @@ HOSTILE: list[object] = [
 ]
 
 
-def test_hostile_shapes_are_refused_before_the_signature() -> None:
+def test_hostile_shapes_are_refused_and_the_signature_comes_first() -> None:
+    """Issue 29: the signature is checked before anything of the document is read, so a hostile
+    shape under the original signature is refused ``bad_signature``; the same shape signed
+    again (a server's own bug) reaches the checks of the fields and is refused by them."""
     doc = Session.start(sm.CLASSIC, secret=SECRET).to_dict(key=KEY)
     deep: object = []
     for _ in range(10_000):
@@ -228,8 +238,18 @@ def test_hostile_shapes_are_refused_before_the_signature() -> None:
         with pytest.raises(sm.SerializationError) as info:
             Session.from_dict(shape, key=KEY)
         assert len(str(info.value)) < 200
-        signed = isinstance(shape, dict) and shape.get("signature") == doc["signature"]
-        assert not (signed and info.value.reason is Reason.BAD_SIGNATURE), shape
+        if isinstance(shape, dict) and shape.get("signature") == doc["signature"]:
+            # (or too large to be signed at all: a 5,000-digit number, 10,000 levels of lists)
+            assert info.value.reason in (Reason.BAD_SIGNATURE, Reason.TOO_LARGE), shape
+            if shape.get("format") == 1:
+                try:
+                    again = _resign(shape)
+                except sm.SerializationError as error:  # (too deep or too large to be signed)
+                    assert error.reason is Reason.TOO_LARGE
+                    continue
+                with pytest.raises(sm.SerializationError) as resigned:
+                    Session.from_dict(again, key=KEY)
+                assert resigned.value.reason is not Reason.BAD_SIGNATURE and len(str(resigned.value)) < 200, shape
     for text in ("", "[" * 100_000, "{" + "x" * MAX_SESSION_JSON + "}", b"\xff", 12):
         with pytest.raises(sm.SerializationError):
             Session.from_json(text, key=KEY)  # type: ignore[arg-type]
@@ -261,7 +281,10 @@ def test_the_archive_must_be_the_sessions() -> None:
     # a deal of the same dealer and stakes, dealt from another generator
     rng = random.Random(9)
     other = sm.deal(sm.CLASSIC, dealer=archive[2].dealer, rng=rng, multiplier=archive[2].multiplier)
-    other = _play_deal(attrs.evolve(session, state=other), rng).state
+    with pytest.raises(sm.ArgumentValueError):  # (a session holds only the deal its secret deals)
+        attrs.evolve(session, state=other)
+    while not other.is_terminal:
+        other = other.apply(rng.choice(other.legal_actions()))
     forged = [*archive[:2], other, *archive[3:]]
     with pytest.raises(sm.StateError) as info:
         session.replay(forged)
@@ -290,3 +313,45 @@ def test_sessions_are_values() -> None:
     assert isinstance(session.standing, Standing) and session.rules is sm.BECK
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         session.state = session.state  # type: ignore[misc]
+
+
+def test_the_signature_is_checked_before_anything_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: an unsigned document, or one whose content changed, is refused ``bad_signature``
+    before its rules, standing or actions are read (once an unsigned one got ``invalid_action``,
+    and a 17 kB one cost a replay); nothing of the kernel runs for it."""
+    from strohmandeln import session as sessions
+
+    doc = Session.start(sm.CLASSIC, secret=SECRET).apply(sm.Pass()).to_dict(key=KEY)
+    read: list[str] = []
+    monkeypatch.setattr(sessions, "replay", lambda *a: read.append("replay"))
+    monkeypatch.setattr(Standing, "__attrs_post_init__", lambda self: read.append("standing"))
+    unsigned = {k: v for k, v in doc.items() if k != "signature"}
+    for changed in (
+        unsigned,
+        {**unsigned, "actions": ["no such action"] * 200, "rules": {"name": "x"}},
+        {**doc, "actions": ["PASS"]},
+        {**doc, "scores": [1, -1]},
+        {**doc, "signature": doc["signature"].upper()},
+    ):
+        with pytest.raises(sm.SerializationError) as info:
+            Session.from_dict(changed, key=KEY)
+        assert info.value.reason is Reason.BAD_SIGNATURE, changed
+    assert read == []
+
+
+def test_distinct_keys_sign_differently() -> None:
+    """Issue 31, item 4: HMAC pads a short key with zeros, so ``K`` and ``K + b"\\0"`` were one
+    signing key; the HMAC's key is derived from the signing key now, and only ``bytes`` of 16 to
+    64 are keys (the documented rule)."""
+    session = Session.start(sm.CLASSIC, secret=SECRET)
+    for key, other in ((KEY, KEY + b"\0"), (bytes(16), bytes(17)), (bytes(63), bytes(64))):
+        text = session.to_json(key=key)
+        assert Session.from_json(text, key=key) == session
+        with pytest.raises(sm.SerializationError) as info:
+            Session.from_json(text, key=other)
+        assert info.value.reason is Reason.BAD_SIGNATURE
+    for bad in ("k" * 32, bytearray(32), memoryview(bytes(32)), bytes(15), bytes(65), None):
+        with pytest.raises(sm.ArgumentError):
+            session.to_json(key=bad)  # type: ignore[arg-type]
+        with pytest.raises(sm.ArgumentError):
+            Session.start(sm.CLASSIC, secret=bad)  # type: ignore[arg-type]

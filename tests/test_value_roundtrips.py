@@ -245,3 +245,184 @@ def test_a_position_with_a_part_of_the_wrong_type_is_refused_when_made(changes: 
     base: dict[str, Any] = {"rules": sm.CLASSIC, "hands": ("♣K", "♣Q"), "rest_to": 0, "leader": 0}
     with pytest.raises(sm.ArgumentError):
         Position(**{**base, **changes})
+
+
+# ---------------------------------------------------------------------------------------------
+# Standings, matches, sessions, results and score lines (issue 31 item 3 for the documents of
+# issue 29): whatever constructs round-trips through its document unchanged
+
+
+_KEY = b"the round trips' signing key, 32"
+_SECRETS = st.one_of(
+    st.binary(min_size=0, max_size=80),
+    st.binary(min_size=16, max_size=64),
+    st.binary(min_size=16, max_size=64).map(bytearray),
+    st.sampled_from(["sixteen characters!", None, 16, memoryview(bytes(16))]),
+)
+
+
+def _played_match(rules: sm.RuleSet, deals: int, seed: int) -> sm.Match:
+    match, rng = sm.Match.start(rules, first_dealer=seed % 2), random.Random(seed)
+    for _ in range(deals):
+        state = match.deal(rng=rng)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        match = match.record(state)
+    return match
+
+
+def _session_of(standing: sm.Standing, secret: bytes) -> Any:
+    from strohmandeln import session as sessions
+
+    return sessions.Session(standing=standing, state=sessions._dealt(standing, secret), secret=secret)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    which=st.sampled_from(sorted(sm.PRESETS)),
+    first_dealer=_wholes(0, 1),
+    next_dealer=_wholes(0, 1),
+    score=_wholes(-5, 5),
+    other=st.one_of(st.none(), _wholes(-5, 5)),
+    doubled_deals=_wholes(0, 3),
+    factor=st.one_of(_wholes(0, 4), st.sampled_from([8, 2**20, 2**21])),
+    recorded=_wholes(0, 4),
+    played=_wholes(0, 4),
+)
+def test_standings_that_construct_round_trip_through_a_sessions_document(
+    which: str, first_dealer: object, next_dealer: object, score: object, other: object, doubled_deals: object,
+    factor: object, recorded: object, played: object,
+) -> None:  # fmt: skip
+    """``Match(rules=CLASSIC, scores=(5, 5))`` once built and lost its scores in its document: a
+    standing now refuses what no match reaches (scores that do not sum to zero, more deals played
+    than recorded, stakes or doubled deals its rules' doubling does not give, R26), and every one
+    that is made is saved and loaded in a session as itself."""
+    scores = (score, -score if other is None and type(score) is int else other)
+    standing = _accepted(
+        lambda: sm.Standing(
+            rules=sm.PRESETS[which], first_dealer=first_dealer, next_dealer=next_dealer, scores=scores,  # type: ignore[arg-type]
+            doubled_deals=doubled_deals, factor=factor, deals_recorded=recorded, deals_played=played,  # type: ignore[arg-type]
+        )  # fmt: skip
+    )
+    if standing is None:
+        return
+    assert standing.scores[0] + standing.scores[1] == 0 and standing.deals_played <= standing.deals_recorded
+    assert all(type(getattr(standing, f.name)) is not bool for f in attrs.fields(sm.Standing) if f.name != "rules")
+    session = _session_of(standing, bytes(range(16)))
+    loaded = sm.Session.from_json(session.to_json(key=_KEY), key=_KEY)
+    assert loaded == session and loaded.standing == standing
+    _survives_pickling_and_copying(standing)
+    _survives_its_fields(standing)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    which=st.sampled_from(sorted(sm.PRESETS)),
+    deals=st.integers(0, 3),
+    seed=st.integers(0, 2**16),
+    change=st.sampled_from(["none", "scores", "drop_result", "drop_deal", "standing", "results_list", "next_dealer"]),
+)
+def test_matches_that_construct_round_trip_through_their_document_and_record(which: str, deals: int, seed: int, change: str) -> None:
+    """A match holds its :class:`~strohmandeln.Standing` and its deals and results; one made
+    directly must be what recording its deals gives (``Match(scores=None).record(...)`` once
+    raised ``TypeError``), and every match that is made loads from its document and its record
+    as itself."""
+    match = _played_match(sm.PRESETS[which], deals, seed)
+    fields: dict[str, Any] = {"standing": match.standing, "deals": match.deals, "results": match.results}
+    s = match.standing
+    if change == "scores":
+        fields["standing"] = _accepted(lambda: attrs.evolve(s, scores=(s.scores[0] + 2, s.scores[1] - 2)))
+    elif change == "drop_result" and match.results:
+        fields["results"] = match.results[:-1]
+    elif change == "drop_deal" and match.deals:
+        fields["deals"] = match.deals[:-1]
+    elif change == "standing":
+        fields["standing"] = sm.Match.start(match.rules).standing
+    elif change == "results_list":
+        fields["results"] = list(match.results)
+    elif change == "next_dealer":
+        fields["standing"] = attrs.evolve(s, next_dealer=1 - s.next_dealer)
+    made = _accepted(lambda: sm.Match(**fields))
+    if made is None:
+        assert change != "none"
+        return
+    assert made == match or change == "standing"  # (a fresh match's standing, with no deals, is a match)
+    assert S.match_from_dict(S.match_to_dict(made)) == made
+    assert sm.records.loads_match(sm.records.dumps_match(made)) == made
+    assert made.scores == made.standing.scores and made.rules is made.standing.rules
+
+
+@settings(max_examples=200, deadline=None)
+@given(secret=_SECRETS, history=st.one_of(st.binary(min_size=30, max_size=34), st.sampled_from([None, "00" * 32])), deals=st.integers(0, 2))
+def test_sessions_that_construct_round_trip_through_their_document(secret: object, history: object, deals: int) -> None:
+    """``attrs.evolve(session, secret=b"x").to_json()`` once wrote a document its loader refused:
+    a session now refuses a secret that is not ``bytes`` of 16 to 64, a history not of 32 bytes,
+    and a deal in progress its secret does not deal; every session that is made is saved and
+    loaded as itself."""
+    session = sm.Session.start(sm.CLASSIC, secret=bytes(range(16)))
+    rng = random.Random(deals)
+    for _ in range(deals):
+        while not session.state.is_terminal:
+            session = session.apply(rng.choice(session.state.legal_actions()))
+        session = session.next_deal()
+    changed: list[dict[str, Any]] = [{"secret": secret}, {"history": history}, {"secret": secret, "state": session.state}]
+    for changes in changed:
+        made = _accepted(lambda: attrs.evolve(session, **changes))
+        if made is None:
+            continue
+        assert type(made.secret) is bytes and 16 <= len(made.secret) <= 64 and len(made.history) == 32
+        assert sm.Session.from_json(made.to_json(key=_KEY), key=_KEY) == made
+        assert sm.Session.from_dict(made.to_dict(key=_KEY), key=_KEY) == made
+
+
+_RESULT_CHANGES = st.sampled_from(
+    [
+        ("rules", "house"), ("rules", ""), ("rules", 3), ("dealer", 2), ("dealer", True), ("void", "folded"), ("void", "x"),
+        ("undertaker", 1), ("undertaker", None), ("doubled", True), ("card_points", (sm.CardPoints(0), sm.CardPoints(210))),
+        ("card_points", (sm.CardPoints(-3), sm.CardPoints(213))), ("card_points", (105, 105)), ("card_play_winner", None),
+        ("drawn", True), ("lines", ()), ("lines", [None]), ("multiplier", 2), ("multiplier", 0), ("totals", (0, 0)),
+        ("totals", (5, 5)), ("totals", (10**9, -(10**9))),
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**16), which=st.sampled_from(sorted(sm.PRESETS)), changes=st.lists(_RESULT_CHANGES, max_size=3))
+def test_results_that_construct_round_trip_through_their_document(seed: int, which: str, changes: list[tuple[str, object]]) -> None:
+    """A deal's result and its score lines check their fields when they are made, as their
+    document is checked when it is loaded (sums, card points of a deck, the lines of a preset's
+    table): every result that is made loads from its document as itself."""
+    rng = random.Random(seed)
+    state = sm.deal(sm.PRESETS[which], dealer=seed % 2, rng=rng)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    fields = {f.name: getattr(state.result(), f.name) for f in attrs.fields(sm.DealResult)}
+    fields.update(changes)
+    result = _accepted(lambda: sm.DealResult(**fields))
+    if result is None:
+        return
+    assert sm.DealResult.from_dict(result.to_dict()) == result
+    assert S.result_from_dict(S.result_to_dict(result)) == result
+    _survives_pickling_and_copying(result)
+
+
+@settings(max_examples=300)
+@given(
+    kind=st.sampled_from(["game", "pagat", "valat", "nothing", "", None, 1]),
+    player=_wholes(0, 1),
+    value=st.one_of(_wholes(-1, 3), st.sampled_from([10**9 - 1, 10**9])),
+    multiplier=_wholes(0, 3),
+    rule=st.sampled_from(["R19", "", "R" * 9, None]),
+    description=st.one_of(st.text(max_size=5), st.just("x" * 201)),
+)
+def test_score_lines_that_construct_round_trip_through_their_document(
+    kind: object, player: object, value: object, multiplier: object, rule: object, description: object
+) -> None:
+    from strohmandeln._base import checked
+
+    line = _accepted(lambda: sm.ScoreLine(kind, player, value, multiplier, rule, description))  # type: ignore[arg-type]
+    if line is None:
+        return
+    assert checked.from_fields(sm.ScoreLine, line.to_dict(), "line") == line
+    _survives_pickling_and_copying(line)
+    _survives_its_fields(line)

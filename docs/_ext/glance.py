@@ -29,6 +29,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
+from strohmandeln._base import checked
+
 from variant_table import ABSENT, SECTION_KEYS, breakable, _entry, _flatten, _package, _para, _presets, _rows, _winning, _xref
 
 
@@ -245,7 +247,7 @@ class PresetScoring(SphinxDirective):
         sections = [section for key, section in zip(SECTION_KEYS, _rows()) if key in wanted]
         out: list[Node] = []
         for constant, rules in presets:
-            flat = _flatten(rules.to_dict())
+            flat = _flatten(checked.full_fields(rules))
             if not self.arguments:
                 title = nodes.rubric("", "")
                 title += _xref(self.env, "py", "data", f"strohmandeln.{constant}", nodes.literal(rules.name, rules.name))

@@ -38,6 +38,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from strohmandeln._base import checked
+
 PACKAGE = "strohmandeln"
 #: Shown for a cell the preset does not have (a bonus not in force, an absent major cell).
 ABSENT = "—"
@@ -302,7 +304,7 @@ class VariantTable(SphinxDirective):
     def run(self) -> list[Node]:
         env = self.env
         presets = _presets()
-        flats = [_flatten(rules.to_dict()) for _, rules in presets]
+        flats = [_flatten(checked.full_fields(rules)) for _, rules in presets]
         sections = _rows()
         shown = set(_SPECIAL_KEYS)
         for _, rows in sections:
@@ -399,7 +401,7 @@ def presets_where(condition: str) -> list[str]:
     """The names of the presets that meet ``condition`` (``*`` for every preset)."""
     names = []
     for _, rules in _presets():
-        if condition.strip() == "*" or _matches(_flatten(rules.to_dict()), condition):
+        if condition.strip() == "*" or _matches(_flatten(checked.full_fields(rules)), condition):
             names.append(rules.name)
     return names
 

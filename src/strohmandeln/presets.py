@@ -13,11 +13,11 @@ back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from ._base import args, checked
-from .errors import quoted
+from .errors import Reason, SerializationError, quoted
 from .rules import Bonus, Deck, DrawDoubling, FirstLead, RuleSet, ScoringTable, UndertakenDraw
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "PRESETS",
     "STRAMANDL",
     "ZWANZIGERRUFEN_40",
+    "preset_digest",
     "rules_from_dict",
     "rules_ref",
 ]
@@ -113,41 +114,102 @@ PRESETS: Final[Mapping[str, RuleSet]] = {
 
 
 # Documents
+#
+# A document names a preset pinned to its content: ``"classic@1f6e9c0b3a7d"``, the name and a
+# digest of the preset's declared values (its description without the name and the source, as
+# :meth:`RuleSet.to_dict` writes it: options at their default are left out, so a rule option
+# added later at its default leaves every digest as it was). A preset whose values change in a
+# release gets another digest, and a document pinned to the old one is refused (``wrong_rules``),
+# never rescored.
+
+#: The length of a preset's digest in a document, in hexadecimal digits.
+DIGEST_LENGTH: Final = 12
+#: The pinned reference of each preset (``"name@digest"``), made on first use (``import
+#: strohmandeln`` reads no JSON).
+_PINNED: dict[str, str] = {}
+
+
+def preset_digest(rules: RuleSet) -> str:
+    """The digest of a rule set's declared values, as a document pins a preset with it: the
+    first 12 hexadecimal digits of the SHA-256 of its canonical description
+    (:meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>` without ``name`` and ``source``;
+    keys sorted, no white space, ASCII).
+
+    >>> len(preset_digest(CLASSIC)), preset_digest(CLASSIC) == preset_digest(BECK)
+    (12, False)
+
+    :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
+    """
+    import hashlib
+    import json
+
+    declared = {k: v for k, v in args.instance(rules, RuleSet, "rules").to_dict().items() if k not in ("name", "source")}
+    canonical = json.dumps(declared, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:DIGEST_LENGTH]
+
+
+def _pinned(name: str) -> str:
+    ref = _PINNED.get(name)
+    if ref is None:
+        ref = _PINNED[name] = f"{name}@{preset_digest(PRESETS[name])}"
+    return ref
 
 
 def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
-    """A rule set in a document: a preset's name, or the full form of any other rule set.
+    """A rule set in a document: a preset's name pinned to its digest (``"classic@…"``, see
+    :func:`preset_digest`), or the full form of any other rule set.
 
     >>> import attrs
-    >>> rules_ref(CLASSIC), rules_ref(attrs.evolve(CLASSIC, name="house"))["name"]
-    ('classic', 'house')
+    >>> rules_ref(CLASSIC) == "classic@" + preset_digest(CLASSIC), rules_ref(attrs.evolve(CLASSIC, name="house"))["name"]
+    (True, 'house')
 
     :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
     preset = PRESETS.get(args.instance(rules, RuleSet, "rules").name)
-    return rules.name if preset is not None and preset == rules else rules.to_dict()
+    return _pinned(rules.name) if preset is not None and preset == rules else rules.to_dict()
 
 
 def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
-    """A rule set from a preset's name or a full description: :func:`~strohmandeln.serialization.rules_to_dict`'s, or
+    """A rule set from a preset's reference or a full description: :func:`~strohmandeln.serialization.rules_to_dict`'s, or
     :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`'s without ``format`` and ``type`` (see :meth:`RuleSet.from_dict <strohmandeln.rules.RuleSet.from_dict>`).
+
+    A preset's reference is its name pinned to the digest of its values (``"classic@…"``, what
+    the library writes): a digest that is not the preset's as this release defines it — a
+    preset changed since the document was written — is refused (``wrong_rules``), so a stored
+    deal is never rescored under other values; load such a document with the release that wrote
+    it and store its rule set in full. A bare name (``"classic"``, a document written by hand)
+    means the preset as this release defines it.
 
     >>> rules_from_dict("beck").name
     'beck'
-    >>> rules_from_dict(CLASSIC.to_dict()) == CLASSIC
-    True
+    >>> rules_from_dict(rules_ref(BECK)) is BECK, rules_from_dict(CLASSIC.to_dict()) == CLASSIC
+    (True, True)
+    >>> try:
+    ...     rules_from_dict("classic@000000000000")
+    ... except SerializationError as error:
+    ...     print(error.reason.value, "|", error)  # doctest: +ELLIPSIS
+    wrong_rules | rules: the preset 'classic' has changed since the document was written (its digest is ..., not 000000000000)...
 
-    :raises SerializationError: for a name of no preset or a malformed or inconsistent
-        description, at ``path``.
+    :raises SerializationError: for a name of no preset, a digest of a changed preset
+        (``wrong_rules``) or a malformed or inconsistent description, at ``path``.
     :raises ArgumentTypeError: if ``path`` is not a text.
     :raises ArgumentValueError: with reason ``too_large`` for a path over 1,000 characters.
     """
     path = args.text(path, "path", 1000)
     if args.is_a(data, str):
-        name = checked.text(data, path)
+        ref = checked.text(data, path)
+        name, pinned, digest = ref.partition("@")
         preset = PRESETS.get(name)
         if preset is None:
             raise checked.fail(path, f"no preset named {quoted(name, 30)}; presets: {', '.join(PRESETS)}")
+        if pinned and ref != _pinned(name):
+            now = _pinned(name).partition("@")[2]
+            raise checked.fail(
+                path,
+                f"the preset {quoted(name, 30)} has changed since the document was written (its digest is {now}, not "
+                f"{quoted(digest, 20)[1:-1]}): load it with the release that wrote it and store the rule set in full",
+                Reason.WRONG_RULES,
+            )
         return preset
     plain = checked.plain_dict(data)
     if plain is not None and "format" in plain:
@@ -155,3 +217,21 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
         checked.header(data, "rules", *checked.document_fields(RuleSet))
         data = {key: value for key, value in data.items() if key not in ("format", "type")}
     return RuleSet.from_dict(data, path)
+
+
+class RulesKind(checked.Kind):
+    """A document's rule set, as :func:`rules_ref` writes it and :func:`rules_from_dict` reads
+    it: the field kind of a value's ``rules``."""
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if type(value) is not RuleSet:
+            yield f"{name} must be a RuleSet"
+
+    def typed(self, name: str, value: Any) -> Any:
+        return args.instance(value, RuleSet, name)
+
+    def dump(self, value: Any) -> Any:
+        return rules_ref(value)
+
+    def load(self, x: object, path: str) -> Any:
+        return rules_from_dict(x, path)

@@ -9,7 +9,7 @@ The format, line by line (``#`` starts a comment that runs to the end of its lin
 are ignored; tokens are separated by white space)::
 
     strohmandeln-deal 1            the format and its version
-    rules classic                  a preset's name, or a rule set as one line of JSON
+    rules classic@8a01bd3b1751     a preset's name and digest, or a rule set as one line of JSON
     dealer 0                       the dealer's seat (R5)
     order XIV ♥K ♣7 …              the deck order, top card first (R6): every card once
     pass pass                      the actions, one token each, over as many lines as you like
@@ -20,7 +20,7 @@ are ignored; tokens are separated by white space)::
 a header and the deals of the match, each introduced by ``deal N``::
 
     strohmandeln-match 1
-    rules classic
+    rules classic@8a01bd3b1751
     first-dealer 0
     deal 1
     dealer 0
@@ -40,7 +40,7 @@ ascii=True)`` writes ASCII.
 ...     state = state.apply(rng.choice(state.legal_actions()))
 >>> text = dumps(state)
 >>> text.splitlines()[:3]
-['strohmandeln-deal 1', 'rules classic', 'dealer 1']
+['strohmandeln-deal 1', 'rules classic@8a01bd3b1751', 'dealer 1']
 >>> loads(text) == state
 True
 >>> text.splitlines()[4:6]                 # the auction, then the first trick
@@ -65,7 +65,7 @@ from .cards import Card
 from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
 from .dealing import deal
 from .match import Match
-from .presets import PRESETS, rules_from_dict
+from .presets import PRESETS, rules_from_dict, rules_ref
 from .rules import RuleSet
 from .state import GameState
 
@@ -146,7 +146,7 @@ def _rebuild(message: str, line: int, token: int | None, cause: Reason, reason: 
 def _rules_line(rules: RuleSet) -> str:
     preset = PRESETS.get(rules.name)
     if preset is not None and preset == rules:
-        return f"rules {rules.name}"
+        return f"rules {rules_ref(rules)}"  # (pinned to the preset's values: presets.rules_ref)
     # ASCII JSON, with "#" escaped too: a record's line ends at a comment sign or a line break,
     # and a rule set's name or source may hold either (or U+2028 and the like).
     return "rules " + json.dumps(rules.to_dict(), ensure_ascii=True, separators=(",", ":")).replace("#", "\\u0023")
@@ -191,7 +191,7 @@ def dumps(state: GameState, *, ascii: bool = False) -> str:
     >>> text = dumps(state)
     >>> lines = text.splitlines()
     >>> lines[:3], lines[3][:20], lines[4:]
-    (['strohmandeln-deal 1', 'rules classic', 'dealer 0'], 'order I II III IIII ', ['pass pass', 'XXI XX'])
+    (['strohmandeln-deal 1', 'rules classic@8a01bd3b1751', 'dealer 0'], 'order I II III IIII ', ['pass pass', 'XXI XX'])
     >>> "Sküs" in text, "Skus" in dumps(state, ascii=True)
     (True, True)
 
@@ -214,7 +214,7 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     >>> match = Match.start(CLASSIC, first_dealer=0).record(folded)
     >>> lines = dumps_match(match).splitlines()
     >>> lines[:5], lines[6:]
-    (['strohmandeln-match 1', 'rules classic', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
+    (['strohmandeln-match 1', 'rules classic@8a01bd3b1751', 'first-dealer 0', 'deal 1', 'dealer 0'], ['fold'])
 
     :raises ArgumentTypeError: if ``match`` is not a :class:`~strohmandeln.Match` or ``ascii``
         not a ``bool``.

@@ -8,12 +8,13 @@ defined here, below the states that make them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
 
 from ._base import args, checked
-from .errors import Reason, SerializationError, StateError, quoted
+from .errors import ArgumentValueError, Reason, SerializationError, StateError, StrohmandelnError, quoted
 from .points import CardPoints
 from .presets import PRESETS
 from .rules import Bonus, Deck, RuleSet
@@ -22,11 +23,94 @@ __all__ = ["DealResult", "ScoreLine"]
 
 #: The kind of the base game line.
 GAME: Final = "game"
+#: The bound of a result's numbers (game points, stakes, totals): below 10⁹ in magnitude.
+_BOUND: Final = 10**9 - 1
+
+
+class OneOf(checked.Kind):
+    """One of the texts ``values`` (or ``None``, if ``optional``): a line's kind, a void reason."""
+
+    def __init__(self, values: tuple[str, ...], *, optional: bool = False) -> None:
+        self.values, self.optional = values, optional
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if not (value is None and self.optional) and value not in self.values:
+            yield f"{name} must be one of {', '.join(self.values)}{' or None' if self.optional else ''}"
+
+    def typed(self, name: str, value: Any) -> Any:
+        if value is None and self.optional:
+            return None
+        return args.text(value, name, checked.MAX_TEXT)
+
+    def load(self, x: object, path: str) -> Any:
+        if x is None and self.optional:
+            return None
+        value = checked.text(x, path)
+        if value not in self.values:
+            raise checked.fail(path, f"unknown {quoted(value, 30)}")
+        return value
+
+
+class Thirds(checked.Whole):
+    """Card points (:class:`~strohmandeln.CardPoints`), written as their whole number of thirds."""
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if type(value) is not CardPoints:
+            yield f"{name} must be CardPoints"
+        else:
+            yield from super().problems(name, value.thirds)
+
+    def typed(self, name: str, value: Any) -> Any:
+        return args.instance(value, CardPoints, name)
+
+    def dump(self, value: Any) -> Any:
+        return value.thirds
+
+    def load(self, x: object, path: str) -> Any:
+        return CardPoints(checked.integer(x, path, self.lo, self.hi))
+
+
+class Lines(checked.Nested):
+    """A result's score lines: a tuple of :class:`ScoreLine`, written as a list of objects."""
+
+    most: Final = 64
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if len(value) > self.most:
+            yield f"{name} must hold at most {self.most} lines"
+
+    def typed(self, name: str, value: Any) -> Any:
+        if type(value) is not tuple:
+            raise args.wrong_type(name, "a tuple of ScoreLine", value)
+        for i, line in enumerate(value):
+            args.instance(line, ScoreLine, f"{name}[{i}]")
+        return value
+
+    def dump(self, value: Any) -> Any:
+        return [checked.to_fields(line) for line in value]
+
+    def load(self, x: object, path: str) -> Any:
+        return tuple(checked.from_fields(self.cls, line, f"{path}[{i}]") for i, line in enumerate(checked.items(x, path, self.most)))
+
+
+def _kind(kind: checked.Kind, key: str | None = None) -> dict[str, Any]:
+    if key is not None:
+        kind.key = key
+    return {checked.KIND: kind}
+
+
+_SEAT: Final = _kind(checked.Whole(0, 1, "seat"))
+_SEAT_OR_NONE: Final = _kind(checked.Whole(0, 1, "seat", optional=True))
+_STAKES: Final = _kind(checked.Whole(1, _BOUND, "stakes"))
 
 
 @attrs.frozen
 class ScoreLine:
     """One line of a score sheet: ``points`` game points for ``player``, paid by the other seat.
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: with reason ``bad_value`` for a kind that is neither ``"game"``
+        nor a bonus's, a value or multiplier out of range, or an over-long text.
 
     >>> line = ScoreLine("pagat", 0, 1, 2, "R19", "Pagat: I won trick 27")
     >>> line.points, line.bonus, line.player
@@ -34,17 +118,22 @@ class ScoreLine:
     """
 
     #: ``"game"`` for the base line, else the bonus's value (``"pagat"``, ``"valat"``, …).
-    kind: str
+    kind: str = attrs.field(metadata=_kind(OneOf((GAME, *(b.value for b in Bonus)))))
     #: The seat the line scores for.
-    player: int
+    player: int = attrs.field(metadata=_SEAT)
     #: Game points before the multiplier.
-    value: int
+    value: int = attrs.field(metadata=_kind(checked.Whole(0, _BOUND, "game points")))
     #: The deal's multiplier (R26; 1 outside doubled deals).
-    multiplier: int
+    multiplier: int = attrs.field(metadata=_STAKES)
     #: The ruling that produced the line (``"R22"``).
-    rule: str
+    rule: str = attrs.field(metadata=_kind(checked.Text(0, 8)))
     #: A short English description.
-    description: str
+    description: str = attrs.field(metadata=_kind(checked.Text(0, 200)))
+
+    def __attrs_post_init__(self) -> None:
+        problem = checked.refused(self)
+        if problem is not None:
+            raise ArgumentValueError(Reason.BAD_VALUE, problem)
 
     @property
     def points(self) -> int:
@@ -70,12 +159,19 @@ class ScoreLine:
         >>> ScoreLine("pagat", 0, 1, 1, "R19", "Pagat: I won trick 27").to_dict()["kind"]
         'pagat'
         """
-        return attrs.asdict(self)
+        return checked.to_fields(self)
 
 
 @attrs.frozen
 class DealResult:
     """The itemised result of one deal (R24).
+
+    A result is checked when it is made, as its document is when it is loaded (so that every
+    result that is made loads from its document): the sums, the card points of a deck, the lines
+    of a scoring, and for a preset's name the values of the preset's table.
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: with reason ``bad_value`` for fields that no scoring gives.
 
     The last two tricks of an undertaken game, set up as a position: seat 0 brings the Pagat home
     but loses the game with 34⅓.
@@ -97,27 +193,39 @@ class DealResult:
     """
 
     #: The rule set's name.
-    rules: str
+    rules: str = attrs.field(metadata=_kind(checked.Text(1, checked.MAX_TEXT)))
     #: The dealer's seat.
-    dealer: int
+    dealer: int = attrs.field(metadata=_SEAT)
     #: ``None`` for a played deal; ``"folded"`` or ``"thrown_in"`` for a void one (R7, R9).
-    void: str | None
+    void: str | None = attrs.field(metadata=_kind(OneOf(("folded", "thrown_in"), optional=True)))
     #: The undertaker, or ``None`` (simple game, or void).
-    undertaker: int | None
+    undertaker: int | None = attrs.field(metadata=_SEAT_OR_NONE)
     #: Whether the undertaker was doubled (R10).
-    doubled: bool
-    #: Card points of seat 0 and seat 1.
-    card_points: tuple[CardPoints, CardPoints]
+    doubled: bool = attrs.field(metadata=_kind(checked.Flag()))
+    #: Card points of seat 0 and seat 1 (written as their thirds).
+    card_points: tuple[CardPoints, CardPoints] = attrs.field(
+        metadata=_kind(checked.Pair(Thirds(0, 3 * max(d.total_points for d in Deck), "thirds")), "card_points_thirds")
+    )
     #: The seat that won the card play; ``None`` when drawn or void.
-    card_play_winner: int | None
+    card_play_winner: int | None = attrs.field(metadata=_SEAT_OR_NONE)
     #: Whether the card play was drawn (R25): neither reached the threshold, or Beck's 35:35.
-    drawn: bool
+    drawn: bool = attrs.field(metadata=_kind(checked.Flag()))
     #: The score lines: base game line first, then bonuses.
-    lines: tuple[ScoreLine, ...]
+    lines: tuple[ScoreLine, ...] = attrs.field(metadata=_kind(Lines(ScoreLine)))
     #: The multiplier of the deal (R26).
-    multiplier: int
+    multiplier: int = attrs.field(metadata=_STAKES)
     #: The signed total of seat 0 and seat 1; they sum to zero.
-    totals: tuple[int, int]
+    totals: tuple[int, int] = attrs.field(metadata=_kind(checked.Pair(checked.Whole(-_BOUND, _BOUND, "game points"))))
+
+    def __attrs_post_init__(self) -> None:
+        problem = checked.refused(self) or _inconsistency(self)
+        if problem is None:
+            known = PRESETS.get(self.rules)
+            problem = None if known is None else _off_table(self, known)
+        if problem is None and (sum(self.totals) != 0 or self.totals[0] != net_points(self.lines, 0)):
+            problem = "totals do not add up"
+        if problem is not None:
+            raise ArgumentValueError(Reason.BAD_VALUE, problem)
 
     @property
     def is_void(self) -> bool:
@@ -166,19 +274,7 @@ class DealResult:
         >>> sorted(doc)[:5], sum(doc["card_points_thirds"]), sum(doc["totals"])
         (['card_play_winner', 'card_points_thirds', 'dealer', 'doubled', 'drawn'], 210, 0)
         """
-        return {
-            "rules": self.rules,
-            "dealer": self.dealer,
-            "void": self.void,
-            "undertaker": self.undertaker,
-            "doubled": self.doubled,
-            "card_points_thirds": [p.thirds for p in self.card_points],
-            "card_play_winner": self.card_play_winner,
-            "drawn": self.drawn,
-            "lines": [line.to_dict() for line in self.lines],
-            "multiplier": self.multiplier,
-            "totals": list(self.totals),
-        }
+        return checked.to_fields(self)
 
     @classmethod
     def from_dict(cls, data: object, rules: RuleSet | None = None) -> DealResult:
@@ -210,35 +306,18 @@ class DealResult:
         """
         if rules is not None:
             args.instance(rules, RuleSet, "rules")
-        d = checked.obj(data, "result", _RESULT_FIELDS)
-        thirds = _pair(d["card_points_thirds"], "result.card_points_thirds")
-        totals = _pair(d["totals"], "result.totals")
-        result = cls(
-            rules=checked.text(d["rules"], "result.rules"),
-            dealer=checked.seat(d["dealer"], "result.dealer"),
-            void=None if d["void"] is None else checked.text(d["void"], "result.void"),
-            undertaker=checked.opt_seat(d["undertaker"], "result.undertaker"),
-            doubled=checked.boolean(d["doubled"], "result.doubled"),
-            card_points=(CardPoints(_number(thirds[0])), CardPoints(_number(thirds[1]))),
-            card_play_winner=checked.opt_seat(d["card_play_winner"], "result.card_play_winner"),
-            drawn=checked.boolean(d["drawn"], "result.drawn"),
-            lines=tuple(_line_from(x, f"result.lines[{i}]") for i, x in enumerate(checked.items(d["lines"], "result.lines", 64))),
-            multiplier=_number(d["multiplier"]),
-            totals=(_number(totals[0]), _number(totals[1])),
-        )
-        if result.void not in (None, "folded", "thrown_in"):
-            raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: unknown void reason")
-        problem = _inconsistency(result)
-        if problem is None:
-            if rules is not None and rules.name != result.rules:
+        try:
+            result: DealResult = checked.from_fields(cls, data, "result")
+        except SerializationError as error:
+            if error.reason is not Reason.BAD_VALUE:
+                raise
+            raise SerializationError(Reason.MALFORMED_DOCUMENT, error.message) from None
+        if rules is not None:
+            problem = _off_table(result, rules)
+            if rules.name != result.rules:
                 problem = f"a result of the {result.rules[:30]!r} rules, not of {rules.name[:30]!r}"
-            else:
-                known = rules if rules is not None else PRESETS.get(result.rules)
-                problem = None if known is None else _off_table(result, known)
-        if problem:
-            raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: {problem}")
-        if sum(result.totals) != 0 or result.totals[0] != net_points(result.lines, 0):
-            raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: totals do not add up")
+            if problem:
+                raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: {problem}")
         return result
 
     def __str__(self) -> str:
@@ -265,6 +344,7 @@ class DealResult:
 
 
 def net_points(lines: tuple[ScoreLine, ...], player: int) -> int:
+    """The net game points of ``player`` over ``lines``."""
     net = 0
     for line in lines:  # (a loop: a generator costs more than the one or two lines of a deal)
         net += line.points if line.player == player else -line.points
@@ -272,23 +352,6 @@ def net_points(lines: tuple[ScoreLine, ...], player: int) -> int:
 
 
 
-_RESULT_FIELDS: Final = (
-    "rules", "dealer", "void", "undertaker", "doubled", "card_points_thirds", "card_play_winner", "drawn", "lines", "multiplier", "totals",
-)  # fmt: skip
-_LINE_FIELDS: Final = ("kind", "player", "value", "multiplier", "rule", "description")
-
-
-def _number(value: object) -> int:
-    if type(value) is not int or not -(10**9) < value < 10**9:
-        raise SerializationError(Reason.MALFORMED_DOCUMENT, "result: expected a whole number")
-    return value
-
-
-def _pair(value: object, path: str) -> list[Any]:
-    pair = checked.items(value, path, 2)
-    if len(pair) != 2:
-        raise checked.fail(path, "expected two numbers")
-    return pair
 #: The card points of a whole deck, in thirds (R2, R4).
 _DECK_THIRDS: Final = frozenset(3 * deck.total_points for deck in Deck)
 
@@ -345,17 +408,16 @@ def _off_table(r: DealResult, rules: RuleSet) -> str | None:
     return None
 
 
-def _line_from(data: object, path: str) -> ScoreLine:
-    d = checked.obj(data, path, _LINE_FIELDS)
-    kind = checked.text(d["kind"], f"{path}.kind")
-    if kind != GAME and kind not in {b.value for b in Bonus}:
-        raise checked.fail(f"{path}.kind", f"unknown kind {quoted(kind, 30)}")
-    return ScoreLine(
-        kind=kind,
-        player=checked.seat(d["player"], f"{path}.player"),
-        value=_number(d["value"]),
-        multiplier=_number(d["multiplier"]),
-        rule=checked.text(d["rule"], f"{path}.rule", 8),
-        description=checked.text(d["description"], f"{path}.description", 200),
-    )
+def scored(*values: Any) -> DealResult:
+    """``DealResult(*values)`` without the checks: the kernel's result of a deal it scored
+    (its scoring makes only results that pass them; tests/test_scoring_fast.py compares). Each
+    field is stored through its slot, as fast as attrs' own ``__init__`` would."""
+    result = _new(DealResult)
+    for store, value in zip(_STORES, values):
+        store(result, value)
+    return result
 
+
+_new: Final = object.__new__
+#: The store of each field's slot, in the order of the fields.
+_STORES: Final = tuple(getattr(DealResult, field.name).__set__ for field in attrs.fields(DealResult))

@@ -42,8 +42,11 @@ from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from .errors import Reason, shown
-from .results import GAME
-from .presets import PRESETS
+from ._core.documents import FIELDS, ActionsKind
+from .match import Standing
+from .presets import PRESETS, RulesKind, rules_ref
+from .results import DealResult, Lines, OneOf
+from .session import DOCUMENT_FIELDS, OPTIONAL_FIELDS
 from .rules import Bonus, Deck, RuleSet, ScoringTable
 from .table import Phase, VoidReason
 
@@ -97,6 +100,18 @@ def _object(properties: dict[str, Schema], required: tuple[str, ...] | list[str]
     }
 
 
+def _declared(kind: str, properties: dict[str, Schema], **more: Any) -> Schema:
+    """The object ``kind`` of a document (a state, a view's trick …): its fields as the loader
+    declares them (``_core.documents.FIELDS``), required as it requires them, each with its
+    schema here — a field the loader does not declare, or one it declares without a schema, is
+    an error of the library's own."""
+    required, optional = FIELDS[kind]
+    head = tuple(key for key in ("format", "type") if key in properties)
+    if set(properties) != {*head, *required, *optional}:  # pragma: no cover - the schemas' test builds every one
+        raise RuntimeError(f"the schema of {kind} does not have the loader's fields")
+    return _object(properties, required=(*head, *required), **more)
+
+
 def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
     return {"enum": list(values)}
 
@@ -118,9 +133,14 @@ _TRICKS: Final = {deck: deck.trick_count for deck in Deck}
 _DEFAULT_DECK: Final = attrs.fields(RuleSet).deck.default
 
 
+def _preset_refs(names: list[str]) -> list[str]:
+    """The references of these presets in a document: pinned (what the library writes) and bare."""
+    return [*(str(rules_ref(PRESETS[name])) for name in names), *names]
+
+
 def _is_deck(deck: Deck) -> Schema:
-    """A rule set in a document (a preset's name or a rule set in full) on ``deck``."""
-    names = [name for name, rules in PRESETS.items() if rules.deck is deck]
+    """A rule set in a document (a preset's reference or a rule set in full) on ``deck``."""
+    names = _preset_refs([name for name, rules in PRESETS.items() if rules.deck is deck])
     full: Schema = {"type": "object", "properties": {"deck": {"const": deck.value}}}
     if deck is not _DEFAULT_DECK:
         full["required"] = ["deck"]
@@ -153,11 +173,25 @@ def _kind(kind: checked.Kind) -> Schema:
         return {"type": "boolean"}
     if isinstance(kind, checked.Whole):
         whole = _integer(kind.lo, kind.hi)
+        if kind.lo == 0 and kind.hi == 1 and kind.unit == "seat":
+            return _ref("seat_or_null") if kind.optional else _ref("seat")
         return {**whole, "type": ["integer", "null"]} if kind.optional else whole
     if isinstance(kind, checked.Text):
         return {"type": "string", **({"minLength": kind.shortest} if kind.shortest else {}), "maxLength": kind.longest}
+    if isinstance(kind, Lines):
+        return _list(_fields(kind.cls), kind.most)
     if isinstance(kind, checked.Nested):
         return _fields(kind.cls)
+    if isinstance(kind, checked.Pair):
+        return _pair(_kind(kind.item))
+    if isinstance(kind, checked.Hex):
+        return {"type": "string", "pattern": f"^(?:[0-9a-f]{{2}}){{{kind.shortest},{kind.longest}}}$"}
+    if isinstance(kind, OneOf):
+        return _or_null(_enum(kind.values)) if kind.optional else _enum(kind.values)
+    if isinstance(kind, RulesKind):
+        return _ref("rules")
+    if isinstance(kind, ActionsKind):
+        return _actions()
     if isinstance(kind, checked.Counts):
         return _object({key.value: _integer(kind.lo, kind.hi) for key in kind.keys}, required=())
     raise TypeError(f"no schema for the field kind {type(kind).__name__}")  # pragma: no cover - every kind is above
@@ -166,7 +200,7 @@ def _kind(kind: checked.Kind) -> Schema:
 def _fields(cls: type[Any]) -> Schema:
     """The object of a class whose fields declare their kinds (the loader's :func:`from_fields`)."""
     required, _ = checked.document_fields(cls)
-    return _object({f.name: _kind(checked.kind_of(f)) for f in attrs.fields(cls)}, required=required)
+    return _object({checked.key_of(f): _kind(checked.kind_of(f)) for f in attrs.fields(cls)}, required=required)
 
 
 def _deck_limits(deck: Deck) -> Schema:
@@ -200,33 +234,9 @@ def _rule_set() -> Schema:
 
 
 def _result() -> Schema:
-    number = {"type": "integer", "exclusiveMinimum": -(10**9), "exclusiveMaximum": 10**9}
-    stakes = {"type": "integer", "minimum": 1, "exclusiveMaximum": 10**9}
-    line = _object(
-        {
-            "kind": _enum([GAME, *(b.value for b in Bonus)]),
-            "player": _ref("seat"),
-            "value": {"type": "integer", "minimum": 0, "exclusiveMaximum": 10**9},
-            "multiplier": stakes,
-            "rule": {"type": "string", "maxLength": 8},
-            "description": {"type": "string", "maxLength": 200},
-        }
-    )
-    return _object(
-        {
-            "rules": {"type": "string", "minLength": 1, "maxLength": checked.MAX_TEXT, "description": "the rule set's name"},
-            "dealer": _ref("seat"),
-            "void": _or_null(_enum([r.value for r in VoidReason])),
-            "undertaker": _ref("seat_or_null"),
-            "doubled": {"type": "boolean"},
-            "card_points_thirds": _pair(_integer(0, 3 * max(deck.total_points for deck in Deck))),
-            "card_play_winner": _ref("seat_or_null"),
-            "drawn": {"type": "boolean"},
-            "lines": _list(line, 64),
-            "multiplier": stakes,
-            "totals": _pair(number),
-        }
-    )
+    """A deal's result: read from the fields of DealResult and ScoreLine, each of which declares
+    its kind."""
+    return _fields(DealResult)
 
 
 def _position() -> Schema:
@@ -234,7 +244,8 @@ def _position() -> Schema:
         return _list(_ref("card"), most)
 
     trick_card = {"anyOf": [_ref("card"), {"enum": ["XVII!ross", "XVIII!topschin"]}]}
-    return _object(
+    return _declared(
+        "position",
         {
             "hands": _pair(cards(54)),
             "strohmaenner": _pair(_list(cards(8), 3)),
@@ -246,7 +257,6 @@ def _position() -> Schema:
             "doubled": {"type": "boolean"},
             "announcements": _pair(_list(_ref("announcement"), 2)),
         },
-        required=("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements"),
     )
 
 
@@ -267,7 +277,9 @@ _DEFS: Final[dict[str, Callable[[], Schema]]] = {
     "play": lambda: {"type": "string", "pattern": _PLAY_PATTERN, "description": "a play that some rules allow (R17, R18)"},
     "announcement": lambda: _enum([a.value for a in Announcement]),
     "multiplier": lambda: {**_integer(1, checked.MAX_MULTIPLIER), "description": "the deal's stakes (R26), written when not 1"},
-    "rules": lambda: {"anyOf": [{**_enum(list(PRESETS)), "description": "a preset's name"}, _ref("rule_set")]},
+    "rules": lambda: {
+        "anyOf": [{**_enum(_preset_refs(list(PRESETS))), "description": "a preset's name, pinned to its digest (name@digest)"}, _ref("rule_set")]
+    },
     "rule_set": _rule_set,
     "result": _result,
     "position": _position,
@@ -326,12 +338,13 @@ def _rules_document() -> Schema:
 
 
 def _action_document() -> Schema:
-    body = _object({**_head("action"), "action": _ref("action")})
+    body = _declared("action", {**_head("action"), "action": _ref("action")})
     return _document("action", "An action", "serialization.action_to_dict: one action in notation.", body)
 
 
 def _state_document() -> Schema:
-    body = _object(
+    body = _declared(
+        "state",
         {
             **_head("state"),
             "rules": _ref("rules"),
@@ -341,7 +354,6 @@ def _state_document() -> Schema:
             "actions": _actions(),
             "multiplier": _ref("multiplier"),
         },
-        required=("format", "type", "rules", "actions"),
         oneOf=[
             {"required": ["dealer", "order"], "not": {"required": ["position"]}},
             {"required": ["position"], "not": {"anyOf": [{"required": ["dealer"]}, {"required": ["order"]}]}},
@@ -354,10 +366,11 @@ def _state_document() -> Schema:
 
 def _view_document() -> Schema:
     flags = _pair({"type": "boolean"})
-    trick = _object({"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
-    current = _object({"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
+    trick = _declared("trick", {"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
+    current = _declared("current_trick", {"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
     most = max(_TRICKS.values())
-    event = _object(
+    event = _declared(
+        "event",
         {
             "player": _ref("seat"),
             "strohmann": _integer(0, 2),
@@ -367,14 +380,15 @@ def _view_document() -> Schema:
             "after_trick": _integer(0, most),
         }
     )
-    pile = _object({"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
+    pile = _declared("strohmann", {"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
     over = [Phase.FINISHED.value, Phase.VOID.value]
 
     def by_deck(deck: Deck) -> Schema:
         n = _TRICKS[deck]
         return {"properties": {"tricks": {"maxItems": n}, "events": {"items": {"properties": {"after_trick": {"maximum": n}}}}}}
 
-    body = _object(
+    body = _declared(
+        "view",
         {
             **_head("view"),
             "rules": _ref("rules"),
@@ -403,11 +417,6 @@ def _view_document() -> Schema:
                 "description": "a position's view: how many of its set-up tricks the position gave as won cards",
             },
         },
-        required=(
-            "format", "type", "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled",
-            "void_reason", "history", "tricks", "current_trick", "events", "hand", "hand_sizes", "known_hands",
-            "strohmaenner", "announcements", "legal_actions",
-        ),  # fmt: skip
         allOf=[
             # a spectator holds no hand and has no actions; only a deal that is over has a result
             {"if": {"properties": {"player": {"type": "null"}}}, "then": {"properties": {"hand": {"maxItems": 0}, "legal_actions": {"maxItems": 0}}}},
@@ -433,12 +442,13 @@ def _result_document() -> Schema:
 
 
 def _match_document() -> Schema:
-    deal = _object({"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
+    deal = _declared("match_deal", {"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
 
     def by_deck(deck: Deck) -> Schema:
         return {"properties": {"deals": {"items": _order(deck)}}}
 
-    body = _object(
+    body = _declared(
+        "match",
         {**_head("match"), "rules": _ref("rules"), "first_dealer": _ref("seat"), "deals": _list(deal, checked.MAX_DEALS)},
         allOf=_by_deck("rules", by_deck),
     )
@@ -446,30 +456,14 @@ def _match_document() -> Schema:
 
 
 def _session_document() -> Schema:
-    count = checked.MAX_COUNT
-    low, high = checked.SECRET_SIZES
-    body = _object(
-        {
-            **_head("session"),
-            "rules": _ref("rules"),
-            "first_dealer": _ref("seat"),
-            "next_dealer": _ref("seat"),
-            "scores": {**_pair(_integer(-count, count)), "description": "the running score of seats 0 and 1 (they sum to zero)"},
-            "doubled_deals": _integer(0, count),
-            "factor": {**_integer(1, checked.MAX_MULTIPLIER), "description": "a power of two; 1 but under until_decided"},
-            "deals_recorded": _integer(0, count),
-            "deals_played": {**_integer(0, count), "description": "at most deals_recorded"},
-            "secret": {"type": "string", "pattern": f"^(?:[0-9a-f]{{2}}){{{low},{high}}}$", "description": "the dealing secret, in hexadecimal"},
-            "history": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "the digest of the deals recorded"},
-            "actions": {**_actions(), "description": "the actions of the deal in progress, dealt again from the secret"},
-            "signature": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "HMAC-SHA256 under the server's key"},
-            "move_number": {**_integer(0, count), "description": "the match's move number when the deal in progress began"},
-            "length": {**_integer(1, count), "description": "the deals played that end the match"},
-            "target": {**_integer(1, count), "description": "the score that ends the match"},
-        },
-        required=None,
-    )
-    body["required"] = [k for k in body["properties"] if k not in ("move_number", "length", "target")]
+    """A session: the fields of its standing (Standing declares their kinds) and those of its
+    own (session.DOCUMENT_FIELDS; the length and the target only when the match has them)."""
+    standing = _fields(Standing)
+    own = {name: _kind(kind) for name, kind in DOCUMENT_FIELDS.items()}
+    own["length"]["description"] = "the deals played that end the match"
+    own["target"]["description"] = "the score that ends the match"
+    required = ["format", "type", *standing["required"], *(k for k in own if k not in OPTIONAL_FIELDS)]
+    body = _object({**_head("session"), **standing["properties"], **own}, required=required)
     description = "Session.to_dict: a match on a server, signed with the server's key (the deal in progress as its actions)."
     return _document("session", "A session", description, body)
 

@@ -17,7 +17,7 @@ Loaders are safe for untrusted input: anything malformed, truncated, inconsisten
 >>> import strohmandeln as sm
 >>> state = sm.deal(sm.CLASSIC, dealer=0, rng=3).apply(sm.Pass())
 >>> doc = to_dict(state)
->>> doc["format"], doc["type"], doc["rules"], doc["actions"]
+>>> doc["format"], doc["type"], doc["rules"].split("@")[0], doc["actions"]
 (1, 'state', 'classic', ['pass'])
 >>> from_dict(doc) == state
 True
@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from ._base import args, checked
-from ._core.documents import dealt_record, read_action, replay
+from ._core.documents import FIELDS, dealt_record, read_action, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
@@ -125,7 +125,7 @@ def action_from_dict(data: object) -> Action:
 
     :raises SerializationError: if the document is malformed or its action no action.
     """
-    d = checked.header(data, "action", ("action",))
+    d = checked.header(data, "action", *FIELDS["action"])
     return read_action(d["action"], "action")
 
 
@@ -139,8 +139,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
     >>> from strohmandeln import CLASSIC, DECK_54, deal
     >>> doc = state_to_dict(deal(CLASSIC, dealer=0, order=DECK_54).apply(Pass()))
-    >>> doc["type"], doc["rules"], doc["dealer"], doc["order"][:3], doc["actions"]
-    ('state', 'classic', 0, ['I', 'II', 'III'], ['pass'])
+    >>> doc["type"], doc["rules"][:8], doc["dealer"], doc["order"][:3], doc["actions"]
+    ('state', 'classic@', 0, ['I', 'II', 'III'], ['pass'])
 
     :raises ArgumentTypeError: if ``state`` is not a :class:`~strohmandeln.GameState`.
     """
@@ -284,8 +284,8 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     ...     state = state.apply(rng.choice(state.legal_actions()))
     >>> from strohmandeln import Match
     >>> doc = match_to_dict(Match.start(CLASSIC, first_dealer=0).record(state))
-    >>> doc["type"], doc["rules"], doc["first_dealer"], len(doc["deals"])
-    ('match', 'classic', 0, 1)
+    >>> doc["type"], doc["rules"][:8], doc["first_dealer"], len(doc["deals"])
+    ('match', 'classic@', 0, 1)
     >>> sorted(doc["deals"][0])
     ['actions', 'dealer', 'order']
 
@@ -304,6 +304,12 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 def match_from_dict(data: object) -> Match:
     """Rebuild a :class:`~strohmandeln.Match` by replaying and recording each of its deals.
 
+    The match is scored by the rules its document holds, never by others: a rule set in full is
+    read as written, and a preset's reference is pinned to the digest of the preset's values
+    (``"classic@…"``), so a document whose preset has changed since it was written is
+    **refused** (``wrong_rules``), never rescored under the preset's new values (a bare name,
+    written by hand, means the preset of this release).
+
     >>> import random
     >>> from strohmandeln import CLASSIC, DECK_54, deal, score
     >>> state, rng = deal(CLASSIC, dealer=0, order=DECK_54), random.Random(1)
@@ -315,10 +321,10 @@ def match_from_dict(data: object) -> Match:
     >>> loaded == match, loaded.scores
     (True, (3, -3))
 
-    :raises SerializationError: if the document is malformed, or a deal cannot be replayed or
-        recorded (the path names it).
+    :raises SerializationError: if the document is malformed, its preset has changed
+        (``wrong_rules``), or a deal cannot be replayed or recorded (the path names it).
     """
-    d = checked.header(data, "match", ("rules", "first_dealer", "deals"))
+    d = checked.header(data, "match", *FIELDS["match"])
     rules = rules_from_dict(d["rules"])
     try:
         match = Match.start(rules, first_dealer=checked.seat(d["first_dealer"], "first_dealer"))
@@ -331,7 +337,7 @@ def match_from_dict(data: object) -> Match:
         nonlocal at
         for i, raw in enumerate(raw_deals):
             at = p = f"deals[{i}]"
-            o = checked.obj(raw, p, ("dealer", "order", "actions"))
+            o = checked.obj(raw, p, *FIELDS["match_deal"])
             first = dealt_record(rules, checked.seat(o["dealer"], f"{p}.dealer"), o["order"], f"{p}.order")
             yield state_of(replay(first, o["actions"], f"{p}.actions"))
 

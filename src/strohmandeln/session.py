@@ -12,9 +12,21 @@ Loading trusts nothing that it can check. The deal in progress is dealt again fr
 its actions are replayed through the rules. What it cannot check — the score of the finished
 deals, which the document does not hold — it takes only under the server's own signature: the
 document carries an HMAC-SHA256 of its content under a key only the server knows, and a document
-whose signature does not match is refused (``bad_signature``) before anything else is done with
-it. A server that archives its finished deals (as records or documents) can check the archive
+whose signature does not match is refused (``bad_signature``) before anything else of it is read.
+A server that archives its finished deals (as records or documents) can check the archive
 against the session at any time with :meth:`Session.replay`.
+
+**What is signed** is the document as received, in a canonical form frozen with format 1: every
+field but ``signature``, as JSON with the keys sorted, no white space and every character beyond
+ASCII escaped (``json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)``) —
+never a document written again by the running release. So a document verifies in every later
+release (however the rule sets grow), and one changed in any way, even to a spelling that means
+the same (an action upper-cased, a preset written in full), does not.
+
+**Keys.** The signing key and the dealing secret are ``bytes`` of 16 to 64 (any other type or
+length is an :class:`~strohmandeln.ArgumentTypeError` or :class:`~strohmandeln.ArgumentValueError`).
+The HMAC's key is derived from the signing key (a SHA-256 of a label and the key), so distinct
+keys sign differently — HMAC itself would take ``K`` and ``K + b"\\0"`` for the same key.
 
 >>> import random
 >>> import strohmandeln as sm
@@ -52,13 +64,12 @@ from typing import Any, Final
 import attrs
 
 from ._base import args, checked
-from ._core.documents import read_action, replay
+from ._core.documents import ActionsKind, replay
 from .actions import Action
 from .dealing import deal
 from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
 from .match import Match, Standing
-from .presets import rules_from_dict, rules_ref
-from .rules import DrawDoubling, RuleSet
+from .rules import RuleSet
 from .state import GameState, record_of, state_of
 
 __all__ = ["MAX_SESSION_JSON", "Session"]
@@ -67,20 +78,31 @@ __all__ = ["MAX_SESSION_JSON", "Session"]
 #: session of a custom rule set (its full description) with a deal in progress is under 4,000.
 MAX_SESSION_JSON: Final = 20_000
 _SECRET_SIZES: Final = checked.SECRET_SIZES
-_MAX_COUNT: Final = checked.MAX_COUNT
 #: The history of a session before its first deal is recorded.
 _NO_HISTORY: Final = bytes(32)
-_FIELDS: Final = (
-    "rules", "first_dealer", "next_dealer", "scores", "doubled_deals", "factor",
-    "deals_recorded", "deals_played", "secret", "history", "actions", "signature",
-)  # fmt: skip
-#: The fields a session document may leave out: the move number (0), the length and the target
-#: score of the match (``None``: the match goes on until the server ends it).
-_OPTIONAL: Final = ("move_number", "length", "target")
+#: The fields of a session's document beside its standing's (:class:`~strohmandeln.match.Standing`
+#: declares those): their kinds, from which the writer, the reader and the JSON Schema are made.
+DOCUMENT_FIELDS: Final[dict[str, checked.Kind]] = {
+    "secret": checked.Hex(*_SECRET_SIZES),
+    "history": checked.Hex(32, 32),
+    "actions": ActionsKind(),
+    "signature": checked.Hex(32, 32),
+    # (written only when set: a match without them goes on until the server ends it)
+    "length": checked.Whole(1, checked.MAX_COUNT, "deals"),
+    "target": checked.Whole(1, checked.MAX_COUNT, "game points"),
+}
+#: The fields of DOCUMENT_FIELDS a session's document may leave out.
+OPTIONAL_FIELDS: Final = ("length", "target")
+#: The label of the derivation of the HMAC's key from a signing key.
+_KEY_LABEL: Final = b"strohmandeln session signing key\0"
+#: The deepest nesting and the most values the canonical form of a received document walks.
+_MAX_DEPTH: Final = 32
+_MAX_VALUES: Final = 100_000
 
 
 def _secret_bytes(value: object, what: str) -> bytes:
-    """A dealing secret or a signing key: 16 to 64 bytes (a server's own value, not a player's)."""
+    """A dealing secret or a signing key: ``bytes`` of 16 to 64 (a server's own value, not a
+    player's)."""
     if type(value) is not bytes:
         raise args.wrong_type(f"the {what}", "bytes", value)
     low, high = _SECRET_SIZES
@@ -103,10 +125,57 @@ def _chained(history: bytes, state: GameState) -> bytes:
     return hashlib.blake2b(history + document.encode("ascii"), digest_size=32).digest()
 
 
-def _signature(body: dict[str, Any], key: bytes) -> str:
-    """The HMAC-SHA256 of a session document's canonical JSON (without its signature)."""
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hmac.new(key, canonical.encode("ascii"), hashlib.sha256).hexdigest()
+def _signature(body: dict[str, Any], key: bytes, *, written: bool = False) -> str:
+    """The HMAC-SHA256 of a session document's canonical form (without its signature) under the
+    key derived from ``key``; ``written`` for a body this module wrote (of plain JSON values)."""
+    signing = hashlib.sha256(_KEY_LABEL + key).digest()
+    canonical = _CANONICAL(body) if written else _canonical(body)
+    return hmac.new(signing, canonical.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+#: The canonical form of format 1: JSON with sorted keys, no white space, ASCII escapes.
+_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+
+
+def _canonical(body: dict[str, Any]) -> str:
+    """The canonical form of a received document's body, of plain JSON values only: it is read
+    without calling its values' methods (nested deeper than 32 or holding more than 100,000
+    values it is ``too_large``, holding anything but JSON values ``malformed_document``)."""
+    return _CANONICAL(_plain(body, 0, [_MAX_VALUES]))
+
+
+def _plain(x: object, depth: int, budget: list[int]) -> Any:
+    """``x`` of plain JSON types: a container of a subclass copied by the storage of its base
+    type, a whole number of a subclass as an ``int``."""
+    kind = type(x)
+    if kind is str or x is None or kind is bool or kind is float:
+        return x
+    if kind is int or issubclass(kind, int):
+        number = int.__int__(x)  # type: ignore[arg-type]
+        if number.bit_length() > 256:  # (no field of a session holds so large a number)
+            raise checked.fail("document", "a number too large for a session", Reason.TOO_LARGE)
+        return number
+    if issubclass(kind, str):
+        return str.__str__(x)
+    if issubclass(kind, float):
+        return float.__float__(x)  # type: ignore[arg-type]
+    if depth >= _MAX_DEPTH:
+        raise checked.fail("document", "nested too deeply to be a session", Reason.TOO_LARGE)
+    items = checked.plain_list(x)
+    if items is not None:
+        budget[0] -= len(items)
+        if budget[0] < 0:
+            raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
+        return [item if type(item) is str else _plain(item, depth + 1, budget) for item in items]
+    mapping = checked.plain_dict(x)
+    if mapping is None:
+        raise checked.fail("document", f"expected JSON values, not {checked.kind(x)}")
+    budget[0] -= len(mapping)
+    if budget[0] < 0:
+        raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
+    if any(type(k) is not str for k in mapping):
+        raise checked.fail("document", "a field name that is no text")
+    return {k: v if type(v) is str else _plain(v, depth + 1, budget) for k, v in mapping.items()}
 
 
 def _dealt(standing: Standing, secret: bytes) -> GameState:
@@ -128,6 +197,14 @@ class Session:
     session keeps only its score) — until the match :attr:`is_over`, if it has a :attr:`length`
     or a :attr:`target`. Save it with :meth:`to_dict` or :meth:`to_json` and load it with
     :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
+
+    A session made directly (or with :func:`attrs.evolve`) is checked as its document is when
+    it is loaded, so that every session that is made saves and loads as itself.
+
+    :raises ArgumentTypeError: for a field of the wrong type (``secret`` and ``history`` must be
+        ``bytes``).
+    :raises ArgumentValueError: with reason ``bad_value`` for a secret not 16 to 64 bytes long,
+        a history not 32, or a deal in progress that is not the one the secret deals next.
     """
 
     #: Where the match stands before the deal in progress: the next dealer, the running score,
@@ -144,6 +221,22 @@ class Session:
     length: int | None = None
     #: The score that ends the match once a seat reaches it after a deal, or ``None``.
     target: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("length", "target"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, args.count(value, name, least=1, most=checked.MAX_COUNT))
+        standing = args.instance(self.standing, Standing, "standing")
+        state = args.instance(self.state, GameState, "state")
+        secret = _secret_bytes(self.secret, "dealing secret")
+        if type(self.history) is not bytes:
+            raise args.wrong_type("history", "bytes", self.history)
+        if len(self.history) != 32:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"the history must be 32 bytes long, not {len(self.history)}")
+        first = _dealt(standing, secret)
+        if (state.rules, state.dealer, state.multiplier, state.order) != (first.rules, first.dealer, first.multiplier, first.order):
+            raise ArgumentValueError(Reason.BAD_VALUE, "the state is not of the deal the secret deals next, by the next dealer at the stakes")
 
     @classmethod
     def start(
@@ -173,8 +266,9 @@ class Session:
         """
         standing = Match.start(rules, first_dealer=first_dealer).standing
         secret = _secret_bytes(secret, "dealing secret")
-        ends = [None if x is None else args.count(x, name, least=1, most=_MAX_COUNT) for x, name in ((length, "length"), (target, "target"))]
-        return cls(standing=standing, state=_dealt(standing, secret), secret=secret, length=ends[0], target=ends[1])
+        ends = [None if x is None else args.count(x, name, least=1, most=checked.MAX_COUNT) for x, name in ((length, "length"), (target, "target"))]
+        state = _dealt(standing, secret)
+        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=_NO_HISTORY, length=ends[0], target=ends[1])
 
     @property
     def rules(self) -> RuleSet:
@@ -203,7 +297,7 @@ class Session:
         :raises IllegalActionError: as :meth:`GameState.apply <strohmandeln.GameState.apply>`.
         :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
         """
-        return attrs.evolve(self, state=self.state.apply(action, player, expected_ply))
+        return self._at(self.state.apply(action, player, expected_ply))
 
     def submit(self, action: Action, *, player: int, move_number: object) -> Session:
         """The session after a client's move ``action`` for the seat ``player``, sent for the
@@ -241,7 +335,7 @@ class Session:
         if number != now:
             sent = f"move {number}" if abs(number) < 10**12 else "a move number out of range"
             raise IllegalActionError(Reason.STALE_MOVE, f"a move for {sent}, but the match is at move {now}")
-        return attrs.evolve(self, state=self.state.apply(action, seat))
+        return self._at(self.state.apply(action, seat))
 
     @property
     def is_over(self) -> bool:
@@ -290,6 +384,12 @@ class Session:
             raise StateError(Reason.NOT_FINISHED, "the match is not over")
         return self.standing.after(self.state)[0]
 
+    def _at(self, state: GameState) -> Session:
+        """The session with ``state`` as its deal in progress (one more action of it)."""
+        return checked.unchecked(
+            Session, standing=self.standing, state=state, secret=self.secret, history=self.history, length=self.length, target=self.target
+        )
+
     def next_deal(self) -> Session:
         """The session after recording the finished (or void) deal in progress and dealing the
         next (R5, R7, R9, R26: its dealer and stakes follow from the match).
@@ -310,8 +410,9 @@ class Session:
         standing, recorded, _ = self.standing.after(self.state)
         if self._ends(standing):
             raise StateError(Reason.MATCH_OVER, self._over())
-        return attrs.evolve(
-            self, standing=standing, state=_dealt(standing, self.secret), history=_chained(self.history, recorded)
+        state, history = _dealt(standing, self.secret), _chained(self.history, recorded)
+        return checked.unchecked(
+            Session, standing=standing, state=state, secret=self.secret, history=history, length=self.length, target=self.target
         )
 
     def replay(self, deals: Iterable[GameState]) -> Match:
@@ -319,6 +420,11 @@ class Session:
         deals, in order — checked against the session: each deal must be the one its secret
         dealt, the history of the deals must be the session's and the match must stand where the
         session stands.
+
+        The deals are scored by the session's own rule set, the one its document was signed
+        with: a session document whose preset has changed since it was signed is refused when
+        it is loaded (``wrong_rules``, :meth:`from_dict`), and an archive of deals of other rules
+        is refused here (``wrong_rules``), so an archive is never rescored under a changed preset.
 
         :raises StateError: ``not_finished`` and the others of
             :meth:`Match.record <strohmandeln.Match.record>` for a deal that cannot be recorded;
@@ -374,93 +480,78 @@ class Session:
 
         >>> import strohmandeln as sm
         >>> doc = Session.start(sm.CLASSIC, secret=bytes(16)).apply(sm.Pass()).to_dict(key=bytes(32))
-        >>> doc["type"], doc["rules"], doc["scores"], doc["actions"], len(doc["signature"])
-        ('session', 'classic', [0, 0], ['pass'], 64)
+        >>> doc["type"], doc["rules"][:8], doc["scores"], doc["actions"], len(doc["signature"])
+        ('session', 'classic@', [0, 0], ['pass'], 64)
 
         :raises ArgumentTypeError: if ``key`` is not ``bytes``.
         :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = _secret_bytes(key, "signing key")
-        s = self.standing
+        kinds = DOCUMENT_FIELDS
         body: dict[str, Any] = {
             **checked.head("session"),
-            "rules": rules_ref(s.rules),
-            "first_dealer": s.first_dealer,
-            "next_dealer": s.next_dealer,
-            "scores": list(s.scores),
-            "doubled_deals": s.doubled_deals,
-            "factor": s.factor,
-            "deals_recorded": s.deals_recorded,
-            "deals_played": s.deals_played,
-            "secret": self.secret.hex(),
-            "history": self.history.hex(),
+            **checked.to_fields(self.standing),
+            "secret": kinds["secret"].dump(self.secret),
+            "history": kinds["history"].dump(self.history),
             "actions": self.state.to_dict()["actions"],
-            "move_number": s.move_number,
             **({} if self.length is None else {"length": self.length}),
             **({} if self.target is None else {"target": self.target}),
         }
-        return {**body, "signature": _signature(body, key)}
+        return {**body, "signature": _signature(body, key, written=True)}
 
     @classmethod
     def from_dict(cls, data: object, *, key: bytes) -> Session:
         """Load a session document that ``key`` signed (:meth:`to_dict`).
 
-        The document's shape is checked first, then its signature (``bad_signature`` if it is
-        not the signature of this content under ``key``), then the deal in progress is dealt
-        again from the secret and its actions replayed through the rules.
+        Its signature is checked first, over the document as given (its canonical form: see
+        the module's documentation), before any of its fields is read: a document that is not
+        signed, or not so under ``key``, is refused ``bad_signature`` whatever it holds. Then
+        its fields are read, the standing checked (:class:`~strohmandeln.match.Standing`), and
+        the deal in progress dealt again from the secret and its actions replayed through the
+        rules. A document that names a preset is pinned to the preset's values: if the preset
+        has changed since the document was signed, the document is refused (``wrong_rules``),
+        never loaded under the new values.
 
-        :raises SerializationError: ``malformed_document``, ``unsupported_version``,
-            ``too_large``, ``bad_signature``, or the reason of the rule an action breaks.
+        :raises SerializationError: ``bad_signature``, ``malformed_document``,
+            ``unsupported_version``, ``too_large``, ``wrong_rules``, or the reason of the rule
+            an action breaks.
         :raises ArgumentTypeError: if ``key`` is not ``bytes``.
         :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = _secret_bytes(key, "signing key")
-        d = checked.header(data, "session", _FIELDS, _OPTIONAL)
-        rules = rules_from_dict(d["rules"])
-        count = _MAX_COUNT
-        first_dealer = checked.seat(d["first_dealer"], "first_dealer")
-        next_dealer = checked.seat(d["next_dealer"], "next_dealer")
-        raw_scores = checked.items(d["scores"], "scores", 2)
-        scores = [checked.integer(x, f"scores[{i}]", -count, count) for i, x in enumerate(raw_scores)]
-        doubled_deals = checked.integer(d["doubled_deals"], "doubled_deals", 0, count)
-        factor = checked.integer(d["factor"], "factor", 1, checked.MAX_MULTIPLIER)
-        deals_recorded = checked.integer(d["deals_recorded"], "deals_recorded", 0, count)
-        deals_played = checked.integer(d["deals_played"], "deals_played", 0, deals_recorded)
-        secret = _hex(d["secret"], "secret", *_SECRET_SIZES)
-        history = _hex(d["history"], "history", 32, 32)
-        actions = [read_action(a, f"actions[{i}]") for i, a in enumerate(checked.items(d["actions"], "actions"))]
-        move_number = checked.integer(d.get("move_number", 0), "move_number", 0, count)
-        ends = [None if d.get(k) is None else checked.integer(d[k], k, 1, count) for k in ("length", "target")]
-        signature = checked.text(d["signature"], "signature", 64)
-        body = {k: v for k, v in d.items() if k != "signature"}
-        body.update(rules=rules_ref(rules), actions=[str(a) for a in actions], secret=secret.hex(), history=history.hex())
-        if not hmac.compare_digest(signature.encode(), _signature(body, key).encode()):
+        plain = checked.plain_dict(data)
+        if plain is None:
+            raise checked.fail("document", f"expected an object, not {checked.kind(data)}")
+        if "format" not in plain:
+            raise checked.fail("document", "missing field 'format'")
+        checked.version(plain["format"])
+        if type(plain.get("type")) is not str or plain["type"] != "session":
+            raise checked.fail("type", f"expected 'session', not {checked.name(plain.get('type'))}")
+        signature = plain.get("signature")
+        if type(signature) is not str or len(signature) != 64:
+            raise checked.fail("signature", "missing, or not a signature", Reason.BAD_SIGNATURE)
+        body = {k: v for k, v in plain.items() if k != "signature"}
+        if not hmac.compare_digest(signature.encode("utf-8", "replace"), _signature(body, key).encode()):
             raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
         # Signed by the server: what follows only catches a server's own mistakes.
-        if len(scores) != 2 or scores[0] + scores[1] != 0:
-            raise checked.fail("scores", "expected the two seats' scores, summing to zero")
-        mode = rules.scoring.draw_doubling
-        if factor & (factor - 1) or (factor != 1 and mode is not DrawDoubling.UNTIL_DECIDED):
-            raise checked.fail("factor", f"{factor} is not a stake of the {mode.value} doubling")
-        if doubled_deals and mode not in (DrawDoubling.NEXT_ROUND, DrawDoubling.NEXT_DEAL):
-            raise checked.fail("doubled_deals", f"the {mode.value} doubling doubles no deal")
-        standing = Standing(
-            rules=rules,
-            first_dealer=first_dealer,
-            next_dealer=next_dealer,
-            scores=(scores[0], scores[1]),
-            doubled_deals=doubled_deals,
-            factor=factor,
-            deals_recorded=deals_recorded,
-            deals_played=deals_played,
-            move_number=move_number,
-        )
+        required = checked.document_fields(Standing)[0] + tuple(k for k in DOCUMENT_FIELDS if k not in OPTIONAL_FIELDS)
+        fields = checked.document_fields(Standing)[1] + tuple(DOCUMENT_FIELDS)
+        d = checked.obj(plain, "document", ("format", "type", *required), fields)
+        values = checked.read_fields(Standing, d, "")
+        try:
+            standing = Standing(**values)
+        except StrohmandelnError as error:
+            raise checked.fail("", error.message) from None
+        secret = DOCUMENT_FIELDS["secret"].load(d["secret"], "secret")
+        history = DOCUMENT_FIELDS["history"].load(d["history"], "history")
+        checked.items(d["actions"], "actions")  # (each action is read as it is replayed below)
         try:
             first = _dealt(standing, secret)
         except StrohmandelnError as error:
             raise checked.fail("factor", error.message, error.reason) from None
         state = state_of(replay(record_of(first), d["actions"], "actions"))
-        return cls(standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1])
+        ends = [None if d.get(k) is None else DOCUMENT_FIELDS[k].load(d[k], k) for k in OPTIONAL_FIELDS]
+        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1])
 
     def to_json(self, *, key: bytes) -> str:
         """:meth:`to_dict` as compact JSON text.
@@ -479,16 +570,3 @@ class Session:
             whole number of at least 0.
         """
         return cls.from_dict(checked.parse_json(text, max_length), key=key)
-
-
-def _hex(x: object, path: str, low: int, high: int) -> bytes:
-    """``low`` to ``high`` bytes written as lower-case hexadecimal text."""
-    value = checked.text(x, path, 2 * high)
-    try:
-        raw = bytes.fromhex(value)
-    except ValueError:
-        raise checked.fail(path, "expected hexadecimal digits") from None
-    if len(raw) < low or raw.hex() != value:
-        raise checked.fail(path, f"expected {low} to {high} bytes in lower-case hexadecimal digits")
-    return raw
-

@@ -26,8 +26,11 @@ from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
 from .args import count, flag, instance, plain_text, whole, wrong_type
 from .args import member as member_of
 
-#: The version of the documents the library writes and reads.
+#: The version of the documents the library writes: the newest it reads.
 FORMAT: Final = 1
+#: The earliest version of the documents the library reads: every format of its major version
+#: from this one to :data:`FORMAT` is read (the format policy, docs/guide_server.rst).
+EARLIEST_FORMAT: Final = 1
 #: The longest list a document may hold (actions, events, tricks …); a deal has at most 59
 #: actions.
 MAX_ITEMS: Final = 256
@@ -172,16 +175,25 @@ def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str
     x = plain
     if "format" not in x:
         raise fail("document", "missing field 'format'")
-    version = x["format"]
-    if type(version) is not int:
-        raise fail("format", f"expected a whole number, not {kind(version)}")
-    if version != FORMAT:
-        shown = version if abs(version) < 10**9 else "…"
-        raise fail("format", f"format {shown} is not supported (this library reads format {FORMAT})", Reason.UNSUPPORTED_VERSION)
+    version(x["format"])
     d = obj(x, "document", ("format", "type", *required), optional)
     if type(d["type"]) is not str or d["type"] != kind_:
         raise fail("type", f"expected {kind_!r}, not {name(d['type'])}")
     return d
+
+
+def version(x: object) -> int:
+    """The ``format`` of a document, one this library reads: a later one is refused with
+    ``unsupported_version`` naming the formats it reads (a release that reads the later format
+    loads it), an earlier one than any of this major version likewise."""
+    if type(x) is not int:
+        raise fail("format", f"expected a whole number, not {kind(x)}")
+    if not EARLIEST_FORMAT <= x <= FORMAT:
+        shown = x if abs(x) < 10**9 else "…"
+        reads = f"format {FORMAT}" if EARLIEST_FORMAT == FORMAT else f"formats {EARLIEST_FORMAT} to {FORMAT}"
+        later = f": a later release that reads format {shown} loads it" if x > FORMAT else ""
+        raise fail("format", f"format {shown} is not supported (this library reads {reads}){later}", Reason.UNSUPPORTED_VERSION)
+    return x
 
 
 def parse_json(text: object, max_length: object, *, strict: bool = False) -> object:
@@ -259,6 +271,10 @@ class Kind:
 
     #: A document must give the field even though the constructor has a default for it.
     required: bool = False
+    #: The format in which the field appeared: a document of an earlier format may not give it.
+    since: int = 1
+    #: The field's name in a document, where it is not the attribute's.
+    key: str | None = None
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
         """What is wrong with ``value`` as the field ``name``; nothing if it fits."""
@@ -317,8 +333,8 @@ class Flag(Kind):
 class Whole(Kind):
     """A whole number of ``unit`` from ``lo`` to ``hi``; if ``optional``, ``None`` too."""
 
-    def __init__(self, lo: int, hi: int, unit: str, *, optional: bool = False) -> None:
-        self.lo, self.hi, self.unit, self.optional = lo, hi, unit, optional
+    def __init__(self, lo: int, hi: int, unit: str, *, optional: bool = False, required: bool = False) -> None:
+        self.lo, self.hi, self.unit, self.optional, self.required = lo, hi, unit, optional, required
 
     def problems(self, name: str, value: Any) -> Iterator[str]:
         if not (value is None and self.optional) and not (type(value) is int and self.lo <= value <= self.hi):
@@ -356,6 +372,60 @@ class Text(Kind):
 
     def load(self, x: object, path: str) -> Any:
         return text(x, path, self.longest)
+
+
+class Pair(Kind):
+    """Two values of the kind ``item``, one per seat: a tuple, written as a list of two."""
+
+    def __init__(self, item: Kind, *, required: bool = False) -> None:
+        self.item, self.required = item, required
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if type(value) is not tuple or len(value) != 2:
+            yield f"{name} must be a pair, one value per seat"
+            return
+        for i, x in enumerate(value):
+            yield from self.item.problems(f"{name}[{i}]", x)
+
+    def typed(self, name: str, value: Any) -> Any:
+        if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+            return value  # (the common case, as the library makes it)
+        if type(value) is not tuple and type(value) is not list:
+            raise wrong_type(name, "a pair (a tuple)", value)
+        return tuple(self.item.typed(f"{name}[{i}]", x) for i, x in enumerate(value[:3]))
+
+    def dump(self, value: Any) -> Any:
+        return [self.item.dump(x) for x in value]
+
+    def load(self, x: object, path: str) -> Any:
+        pair = items(x, path, 2)
+        if len(pair) != 2:
+            raise fail(path, "expected two values, one per seat")
+        return (self.item.load(pair[0], f"{path}[0]"), self.item.load(pair[1], f"{path}[1]"))
+
+
+class Hex(Kind):
+    """``shortest`` to ``longest`` bytes, written as lower-case hexadecimal text."""
+
+    def __init__(self, shortest: int, longest: int) -> None:
+        self.shortest, self.longest = shortest, longest
+
+    def problems(self, name: str, value: Any) -> Iterator[str]:
+        if type(value) is not bytes or not self.shortest <= len(value) <= self.longest:
+            yield f"the {name} must be {self.shortest} to {self.longest} bytes"
+
+    def dump(self, value: Any) -> Any:
+        return value.hex()
+
+    def load(self, x: object, path: str) -> Any:
+        value = text(x, path, 2 * self.longest)
+        try:
+            raw = bytes.fromhex(value)
+        except ValueError:
+            raise fail(path, "expected hexadecimal digits") from None
+        if len(raw) < self.shortest or raw.hex() != value:
+            raise fail(path, f"expected {self.shortest} to {self.longest} bytes in lower-case hexadecimal digits")
+        return raw
 
 
 class Nested(Kind):
@@ -419,6 +489,11 @@ def kind_of(field: attrs.Attribute[Any]) -> Kind:
     return found
 
 
+def key_of(field: attrs.Attribute[Any]) -> str:
+    """The name of a field in a document."""
+    return kind_of(field).key or field.name
+
+
 def typed_fields(value: Any) -> None:
     """Give each field of the frozen attrs instance ``value`` its kind's type
     (:meth:`Kind.typed`): the first of the wrong type raises
@@ -437,16 +512,56 @@ def field_problems(value: Any, prefix: str = "") -> Iterator[str]:
 
 
 def to_fields(value: Any) -> dict[str, Any]:
-    """Every field of ``value`` in JSON types, in the order of the fields."""
-    return {field.name: kind_of(field).dump(getattr(value, field.name)) for field in attrs.fields(type(value))}
+    """The fields of ``value`` in JSON types, in the order of the fields: every field a document
+    must give, and each other one only where it is not at its default (the format policy: a
+    field added later, at its default, leaves the documents as an earlier release writes and
+    reads them)."""
+    out = {}
+    for field in attrs.fields(type(value)):
+        kind_ = kind_of(field)
+        given = getattr(value, field.name)
+        if field.default is attrs.NOTHING or kind_.required or given != field.default:
+            out[kind_.key or field.name] = kind_.dump(given)
+    return out
 
 
-def document_fields(cls: type[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The fields a document of ``cls`` must give (those without a default and the ``required``
-    ones), and all those it may give."""
-    fields = attrs.fields(cls)
-    required = tuple(f.name for f in fields if f.default is attrs.NOTHING or kind_of(f).required)
-    return required, tuple(f.name for f in fields)
+def full_fields(value: Any) -> dict[str, Any]:
+    """Every field of ``value`` in JSON types, its defaults too (as a nested value's): for tables
+    that show every field (the documentation's), never for a document."""
+    out = {}
+    for field in attrs.fields(type(value)):
+        kind_ = kind_of(field)
+        given = getattr(value, field.name)
+        out[kind_.key or field.name] = full_fields(given) if isinstance(kind_, Nested) and not isinstance(given, tuple) else kind_.dump(given)
+    return out
+
+
+def document_fields(cls: type[Any], format_: int = FORMAT) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields a document of ``cls`` (of the format ``format_``) must give — those without a
+    default and the ``required`` ones — and all those it may give: none that appeared in a
+    later format."""
+    fields = [f for f in attrs.fields(cls) if kind_of(f).since <= format_]
+    required = tuple(key_of(f) for f in fields if f.default is attrs.NOTHING or kind_of(f).required)
+    return required, tuple(key_of(f) for f in fields)
+
+
+def unchecked(cls: type[E], **fields: Any) -> E:
+    """A value of the frozen attrs class ``cls`` with these fields (all of them), made without
+    its constructor's checks: for values the library derives from checked ones (a match after
+    one more deal, a session after one more action), whose checks would cost as much as the
+    work. Never for a value of the caller's."""
+    value = object.__new__(cls)
+    for name_, given in fields.items():
+        object.__setattr__(value, name_, given)
+    return value
+
+
+def refused(value: Any) -> str | None:
+    """What is wrong with the fields of ``value`` by their kinds, in one bounded message, or
+    ``None`` (each field's type first: :func:`typed_fields`)."""
+    typed_fields(value)
+    problems = list(field_problems(value))
+    return "; ".join(problems)[:300] if problems else None
 
 
 def from_fields(cls: type[Any], x: object, path: str) -> Any:
@@ -454,7 +569,24 @@ def from_fields(cls: type[Any], x: object, path: str) -> Any:
     missing optional one left to its default. A refusal of the constructor becomes the document's
     error, with the same reason and message, at ``path``."""
     d = obj(x, path, *document_fields(cls))
-    values = {f.name: kind_of(f).load(d[f.name], f"{path}.{f.name}") for f in attrs.fields(cls) if f.name in d}
+    return made(cls, read_fields(cls, d, path), path)
+
+
+def read_fields(cls: type[Any], d: dict[str, Any], path: str) -> dict[str, Any]:
+    """The fields of ``cls`` that the checked object ``d`` gives, each read by its kind (by
+    attribute name)."""
+    prefix = f"{path}." if path else ""
+    values = {}
+    for f in attrs.fields(cls):
+        key = key_of(f)
+        if key in d:
+            values[f.name] = kind_of(f).load(d[key], prefix + key)
+    return values
+
+
+def made(cls: type[Any], values: dict[str, Any], path: str) -> Any:
+    """``cls(**values)``: a refusal of the constructor becomes the document's error, with the
+    same reason and message, at ``path``."""
     try:
         return cls(**values)
     except StrohmandelnError as error:

@@ -77,6 +77,47 @@ def read_action(x: object, path: str) -> Action:
         raise checked.fail(path, error.message, error.reason) from None
 
 
+class ActionsKind(checked.Kind):
+    """The field kind of a deal's actions in a document: a list of actions in notation."""
+
+    def problems(self, name: str, value: Any) -> Any:
+        return iter(())
+
+    def dump(self, value: Any) -> Any:
+        return [str(a) for a in value]
+
+    def load(self, x: object, path: str) -> Any:
+        return [read_action(a, f"{path}[{i}]") for i, a in enumerate(checked.items(x, path))]
+
+
+# --- the fields of each object of these documents ------------------------------------------
+
+#: The fields of each object of the documents read here, those it must give and those it may:
+#: the readers check objects against them, and :mod:`strohmandeln.schemas` makes the schemas'
+#: ``required`` lists and checks their properties with them (each field's schema is there).
+FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "action": (("action",), ()),
+    "state": (("rules", "actions"), ("dealer", "order", "position", "multiplier")),
+    "position": (("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements"), ("tricks",)),
+    "view": (
+        (
+            "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled", "void_reason",
+            "history", "tricks", "current_trick", "events", "hand", "hand_sizes", "known_hands", "strohmaenner",
+            "announcements", "legal_actions",
+        ),
+        # the stakes when not 1 (R26), the result of a finished deal, and for a position how many
+        # of its set-up tricks it gave as won cards
+        ("multiplier", "result", "setup_won"),
+    ),  # fmt: skip
+    "current_trick": (("leader", "play", "from_strohmann"), ()),
+    "trick": (("leader", "plays", "from_strohmann", "winner"), ()),
+    "event": (("player", "strohmann", "card", "to_hand", "hidden", "after_trick"), ()),
+    "strohmann": (("face_up", "face_down"), ()),
+    "match": (("rules", "first_dealer", "deals"), ()),
+    "match_deal": (("dealer", "order", "actions"), ()),
+}
+
+
 # --- states ---------------------------------------------------------------------------------
 
 
@@ -109,7 +150,7 @@ _NOT_DEALT: Final = "a position (set up, not dealt from a deck order): refused w
 def state_record(data: object, dealt_only: bool = False) -> Record:
     """The record of a state's document: its deck order dealt (or its position set up, unless
     ``dealt_only``) and its actions replayed through the rules."""
-    d = checked.header(data, "state", ("rules", "actions"), ("dealer", "order", "position", "multiplier"))
+    d = checked.header(data, "state", *FIELDS["state"])
     rules = _rules(d["rules"], "rules")
     if "position" in d:
         if dealt_only:
@@ -162,9 +203,6 @@ def replay(c: Record, actions: object, path: str) -> Record:
     return c
 
 
-_POSITION_FIELDS: Final = ("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements")
-
-
 def _position_document(c: Record) -> dict[str, Any]:
     hands, strohmaenner, won, tricks, leader, dealer, undertaker, doubled, announcements = describe(c)
     return {
@@ -192,7 +230,7 @@ def _trick_card(x: object, path: str) -> Any:
 
 
 def _position_record(data: object, rules: Any) -> Record:
-    d = checked.obj(data, "position", _POSITION_FIELDS, ("tricks",))
+    d = checked.obj(data, "position", *FIELDS["position"])
     tricks: list[GivenTrick] = []
     for i, t in enumerate(checked.items(d.get("tricks", []), "position.tricks", 64)):
         p = f"position.tricks[{i}]"
@@ -238,34 +276,6 @@ def _position_record(data: object, rules: Any) -> Record:
 
 
 # --- views ----------------------------------------------------------------------------------
-
-_VIEW_FIELDS: Final = (
-    "rules",
-    "dealer",
-    "player",
-    "dealt",
-    "phase",
-    "current_player",
-    "undertaker",
-    "doubled",
-    "void_reason",
-    "history",
-    "tricks",
-    "current_trick",
-    "events",
-    "hand",
-    "hand_sizes",
-    "known_hands",
-    "strohmaenner",
-    "announcements",
-    "legal_actions",
-)
-
-
-#: The fields a view's document has only sometimes: the stakes when not 1 (R26), the result of a
-#: finished deal, and for a position how many of its set-up tricks it gave as won cards.
-_VIEW_OPTIONAL: Final = ("multiplier", "result", "setup_won")
-
 
 def view_document(s: Seen) -> dict[str, Any]:
     """A view's document: everything the viewer knows (hidden cards as ``null``)."""
@@ -326,7 +336,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     ``dealt_only``) produces exactly this view. A deal the view's public history allows is
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
-    d = checked.header(data, "view", _VIEW_FIELDS, _VIEW_OPTIONAL)
+    d = checked.header(data, "view", *FIELDS["view"])
     rules = _rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
@@ -351,7 +361,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     packed = [_trick(t, f"tricks[{i}]") for i, t in enumerate(raw_tricks)]
     lead = -1
     if d["current_trick"] is not None:
-        o = checked.obj(d["current_trick"], "current_trick", ("leader", "play", "from_strohmann"))
+        o = checked.obj(d["current_trick"], "current_trick", *FIELDS["current_trick"])
         play = read_action(o["play"], "current_trick.play")
         checked.seat(o["leader"], "current_trick.leader")
         strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
@@ -465,7 +475,7 @@ def play_info(play: Action, from_strohmann: bool, path: str) -> int:
 
 
 def _trick(t: object, p: str) -> int:
-    o = checked.obj(t, p, ("leader", "plays", "from_strohmann", "winner"))
+    o = checked.obj(t, p, *FIELDS["trick"])
     plays = checked.items(o["plays"], f"{p}.plays", 2)
     flags = checked.items(o["from_strohmann"], f"{p}.from_strohmann", 2)
     if len(plays) != 2 or len(flags) != 2:
@@ -483,7 +493,7 @@ def _trick(t: object, p: str) -> int:
 
 
 def _event(e: object, p: str, trick_count: int) -> int:
-    o = checked.obj(e, p, ("player", "strohmann", "card", "to_hand", "hidden", "after_trick"))
+    o = checked.obj(e, p, *FIELDS["event"])
     card = HIDDEN_CARD if o["card"] is None else read_card(o["card"], f"{p}.card").index
     return (
         checked.seat(o["player"], f"{p}.player")
@@ -500,7 +510,7 @@ def _piles(data: object, card_count: int) -> tuple[tuple[int, int], ...]:
     for x, seat_piles in enumerate(checked.items(data, "strohmaenner", 2)):
         for k, pile in enumerate(checked.items(seat_piles, f"strohmaenner[{x}]", 3)):
             p = f"strohmaenner[{x}][{k}]"
-            o = checked.obj(pile, p, ("face_up", "face_down"))
+            o = checked.obj(pile, p, *FIELDS["strohmann"])
             top = -1 if o["face_up"] is None else read_card(o["face_up"], f"{p}.face_up").index
             out.append((top, checked.integer(o["face_down"], f"{p}.face_down", 0, card_count)))
     if len(out) != 6:

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..errors import Reason, StateError
 from ..points import CardPoints
-from ..results import GAME, DealResult, ScoreLine, net_points
+from ..results import GAME, DealResult, ScoreLine, net_points, scored
 from ..rules import Bonus, RuleSet, UndertakenDraw, ValatReplaces
 from .record import AUC, CALLS, DEAL, NTR, TRICKS, W0, W1, Record
 from .ruledata import RuleData, rule_data
@@ -69,7 +69,7 @@ def result_of_parts(
     points = (_card_points(thirds0), _card_points(thirds1))
     u, doubled, void = auc
     if void is not None:
-        return DealResult(name, dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
+        return scored(name, dealer, void.value, None, False, points, None, False, (), multiplier, (0, 0))
     table = data.scoring
     need = data.winning_points
     rounded = (points[0].rounded, points[1].rounded)
@@ -123,7 +123,7 @@ def result_of_parts(
                     lines = valat
     final = tuple(lines)
     net0 = net_points(final, 0)
-    return DealResult(name, dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
+    return scored(name, dealer, None, undertaker, doubled, points, winner, drawn, final, multiplier, (net0, -net0))
 
 
 _VALAT: Final = Bonus.VALAT.value
