@@ -204,7 +204,8 @@ class Session:
     :raises ArgumentTypeError: for a field of the wrong type (``secret`` and ``history`` must be
         ``bytes``).
     :raises ArgumentValueError: with reason ``bad_value`` for a secret not 16 to 64 bytes long,
-        a history not 32, or a deal in progress that is not the one the secret deals next.
+        a history not 32, a length or target below 1 (``too_large`` above 10,000,000,000), or a
+        deal in progress that is not the one the secret deals next.
     """
 
     #: Where the match stands before the deal in progress: the next dealer, the running score,
