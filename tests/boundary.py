@@ -234,6 +234,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.schemas.dumps": {"name": lambda: "state"},
     "strohmandeln.sampling.Sampler": {"view": lambda: VIEW},
     "strohmandeln.playouts.playout": {"state": lambda: LATE},
+    "strohmandeln.playouts.playouts_from": {"states": lambda: (LATE, FINISHED)},
     "strohmandeln.analysis.solve": {"state": lambda: LATE},
     "strohmandeln.analysis.search": {"position": lambda: LATE.view(LATE.current_player), "rng": lambda: 1, "samples": lambda: 1},
     "strohmandeln.analysis.ActionValues": {

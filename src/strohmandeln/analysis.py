@@ -50,7 +50,7 @@ from ._core import solve as kernel
 from .actions import Action
 from .errors import Reason, StateError, ValueLookup
 from .knowledge import PlayerView
-from .playouts import playout
+from .playouts import playouts_from
 from .points import CardPoints
 from .sampling import Sampler
 from .state import GameState, Phase, record_of
@@ -316,8 +316,8 @@ class Budget:
 
 def _rollouts(states: Sequence[GameState], rng: random.Random) -> list[GameState]:
     """The final states of ``states``, each played to its end at random with ``rng`` — the
-    search's one call into the playouts."""
-    return [playout(state, rng) for state in states]
+    search's one call into the playouts (:func:`~strohmandeln.playouts.playouts_from`)."""
+    return playouts_from(states, rng)
 
 
 def _view_of(position: object) -> PlayerView:
