@@ -647,8 +647,10 @@ class Results:
         return [f for f in self.ordered() if f.fails]
 
     def loaded(self) -> list[Figure]:
-        """The figures timed on a loaded machine (load indicator above :data:`LOAD_LIMIT`)."""
-        return [f for f in self.ordered() if f.loaded]
+        """The figures with a target that were timed on a loaded machine (load indicator above
+        :data:`LOAD_LIMIT`): a figure reported for information judges nothing, so a run of such
+        figures alone (``-k perft``: the counts, and their rate) is judged on its counts."""
+        return [f for f in self.ordered() if f.loaded and f.target is not None]
 
     def load(self) -> float | None:
         """The run's load indicator: the highest of its figures'."""

@@ -67,6 +67,20 @@ def test_a_loaded_run_is_reported_but_not_gated() -> None:
     assert loaded.as_json()["gated"] is False
 
 
+def test_a_loaded_run_of_figures_without_targets_is_judged_on_its_counts() -> None:
+    """CI's ``-k perft`` step on a loaded machine: the counts decide, the rate beside them is
+    information (it has no target), so the run is gated and passes, or fails on a wrong count."""
+    results = suite.Results(suite.SIZES["quick"])
+    results.groups.append("perft")
+    rate = next(f for f in results.ordered() if f.target is None and f.group == "perft" and f.key != "perft_counts")
+    rate.set_values([3e6] * 3)
+    rate.set_loads([2.3] * 3)
+    results["perft_counts"].measured = 6.0
+    assert rate.loaded and results.gated() and results.exit_status() == 0
+    results["perft_counts"].broken = True
+    assert results.exit_status() == 1
+
+
 def test_a_wrong_perft_count_fails_a_loaded_run_too() -> None:
     loaded = a_run(1.8)
     loaded["perft_counts"].broken = True

@@ -100,6 +100,10 @@ class ActionValues:
     #: The random playouts played (in all sampled deals).
     playouts: int = attrs.field(default=0, eq=False)
 
+    def __repr__(self) -> str:
+        best = f" best={self.best} ({self.score})" if self.values else ""
+        return f"<ActionValues player={self.player} unit={self.unit.value} actions={len(self.values)}{best} samples={self.samples}>"
+
     def __getitem__(self, action: Action) -> Fraction:
         """The value of a legal action (an equal action built by hand finds it too).
 

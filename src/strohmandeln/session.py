@@ -271,6 +271,12 @@ class Session:
         state = _dealt(standing, secret)
         return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=_NO_HISTORY, length=ends[0], target=ends[1])
 
+    def __repr__(self) -> str:
+        from .rules import label  # (one line, and never the secret)
+
+        st = self.standing
+        return f"<Session {label(st.rules)} deals={st.deals_recorded} scores=({st.scores[0]:+d}, {st.scores[1]:+d}) state={self.state!r}>"
+
     @property
     def rules(self) -> RuleSet:
         """The rule set of every deal."""
