@@ -230,6 +230,18 @@ class Reason(enum.StrEnum, metaclass=ValueLookup):
     #: An argument of the right type whose value the function cannot take (a count below its
     #: least, the same card twice, a name that names nothing; :class:`ArgumentValueError`).
     BAD_VALUE = "bad_value"
+    # game servers
+    #: A move sent to a server without a match-wide move number, or with one that is no whole
+    #: number (missing, ``null``, a boolean, text): :meth:`Session.submit
+    #: <strohmandeln.session.Session.submit>` and :mod:`strohmandeln.messages` require it.
+    BAD_MOVE_NUMBER = "bad_move_number"
+    #: A client's message for a seat that its connection does not hold.
+    NOT_YOUR_SEAT = "not_your_seat"
+    #: A client's message for a match the server does not have.
+    UNKNOWN_MATCH = "unknown_match"
+    #: A move, or a next deal, in a match that is over (:attr:`Session.is_over
+    #: <strohmandeln.session.Session.is_over>`: its length or target score is reached).
+    MATCH_OVER = "match_over"
 
 
 #: The longest message of an error, in characters: a longer one is cut, ending in "…".
