@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -144,6 +144,7 @@ def _any_request_id(value: object) -> str | int:
     return _request_id(value)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Move:
     """A client's move, read and checked (:func:`read_move`), or made to be sent

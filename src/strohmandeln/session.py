@@ -59,7 +59,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -185,6 +185,7 @@ def _dealt(standing: Standing, secret: bytes) -> GameState:
     return deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Session:
     """A match in progress on a server: its :class:`~strohmandeln.match.Standing`, the deal in
