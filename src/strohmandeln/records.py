@@ -62,7 +62,7 @@ from ._base import args
 from ._base.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
-from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
+from .errors import RECORD_REPLY_FIELDS, NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
 from .dealing import deal
 from .match import Match
 from .presets import PRESETS, rules_from_dict, rules_ref
@@ -131,7 +131,7 @@ class RecordError(SerializationError):
         ('invalid_record', 1, None, 'unsupported_version')
         """
         data = super().to_dict()
-        data.update(line=self.line, token=self.token, cause=self.cause.value)
+        data.update({name: write(self) for name, (_, write) in RECORD_REPLY_FIELDS.items()})
         return data
 
 

@@ -338,29 +338,18 @@ def _session_document() -> Schema:
     return _document("session", "A session", description, body)
 
 
-#: The error of a text record (:class:`strohmandeln.records.RecordError`), the one whose reply
-#: has a line, a token and a cause (named here: the records stand above this module).
-_RECORD_ERROR: Final = "RecordError"
-
-
 def _error_document() -> Schema:
-    kinds = [name for name in errors.__all__ if name.endswith("Error")] + [_RECORD_ERROR]
-    reason = _enum([r.value for r in Reason])
+    """An error's reply: the fields of every error's (errors.REPLY_FIELDS), and those that only a
+    text record's error gives, and always gives (errors.RECORD_REPLY_FIELDS)."""
+    common, record = errors.REPLY_FIELDS, errors.RECORD_REPLY_FIELDS
     body = _object(
-        {
-            "error": _enum(kinds),
-            "reason": reason,
-            "message": {"type": "string"},
-            "line": {"type": "integer", "minimum": 0},
-            "token": _or_null({"type": "integer", "minimum": 1}),
-            "cause": reason,
-        },
-        required=("error", "reason", "message"),
+        {name: piece() for name, (piece, _) in {**common, **record}.items()},
+        required=tuple(common),
         allOf=[
             {
-                "if": {"properties": {"error": {"const": _RECORD_ERROR}}},
-                "then": {"required": ["line", "token", "cause"]},
-                "else": {"properties": {"line": False, "token": False, "cause": False}},
+                "if": {"properties": {"error": {"const": errors.RECORD_ERROR}}},
+                "then": {"required": list(record)},
+                "else": {"properties": {name: False for name in record}},
             }
         ],
     )
