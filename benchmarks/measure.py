@@ -40,9 +40,11 @@ from suite import (
     openspiel_random_games,
     play_playouts,
     play_random_deals,
+    play_rollouts,
     rebuild,
     replay,
     replayed_playouts,
+    rollout_starts,
     result_of,
     round_trip_each,
     sample_again_each,
@@ -51,7 +53,7 @@ from suite import (
     view_each,
     views_of,
 )
-from timing import CLOCK, Workload, interleaved, ratios
+from timing import CLOCK, WALL, Workload, interleaved, ratios, worst
 
 from strohmandeln import CLASSIC, EXTENDED, GameState, RuleSet
 from strohmandeln.sampling import Sampler
@@ -82,6 +84,18 @@ def _playouts(rules: RuleSet, calls: int, deals: int) -> Workload:
     )
 
 
+def _rollouts(rules: RuleSet, states: int) -> Workload:
+    """One call of ``playouts_from`` on ``states`` mid-game states of ``rules`` (the same states
+    every round; they are immutable): the actions counted from the histories after the clock."""
+    starts = rollout_starts(rules, states, SEED + 1)
+    before = decisions(starts)
+    return Workload(
+        f"rollouts_{rules.name}",
+        lambda _: play_rollouts(starts, SEED),
+        units=lambda _, finals: decisions(finals) - before,
+    )
+
+
 def check_playouts(deals: int = 20) -> None:
     """``playouts`` gives the deals its documented loop gives, and their histories count the
     actions that loop applied (so the batch's count of actions is right).
@@ -100,7 +114,15 @@ def measure_engines(results: Results) -> None:
     game = load_openspiel() if s.peer else "not measured (--no-peer)"
     peer = not isinstance(game, str)
     if isinstance(game, str):
-        for key in ("openspiel", "ratio_classic", "ratio_extended", "playouts_ratio_classic", "playouts_ratio_extended"):
+        for key in (
+            "openspiel",
+            "ratio_classic",
+            "ratio_extended",
+            "playouts_ratio_classic",
+            "playouts_ratio_extended",
+            "rollouts_ratio_classic",
+            "rollouts_ratio_extended",
+        ):
             results[key].note = game
     check_playouts()
     assert floor.check_against_library(50, seed=3) == 50 * 54, "the minimal engine differs from the library"
@@ -109,6 +131,8 @@ def measure_engines(results: Results) -> None:
         _deals(EXTENDED, s.deals),
         _playouts(CLASSIC, s.playout_calls, s.playout_deals),
         _playouts(EXTENDED, s.playout_calls, s.playout_deals),
+        _rollouts(CLASSIC, s.playout_deals),
+        _rollouts(EXTENDED, s.playout_deals),
         Workload("floor", lambda _: floor.floor_random_deals(s.floor_deals, SEED), units=lambda _, __: s.floor_deals),
     ]
     if peer:
@@ -121,16 +145,33 @@ def measure_engines(results: Results) -> None:
             prefix = "" if kind == "deals" else "playouts_"
             rounds = timed[name]
             results[f"{prefix}actions_{rules.name}"].set_values(rounds.rates())
+            results[f"{prefix}actions_{rules.name}"].set_loads(rounds.loads())
             results[f"{prefix}deals_{rules.name}"].set_values([deals[kind] / t for t in rounds.seconds])
+            results[f"{prefix}deals_{rules.name}"].set_loads(rounds.loads())
             if peer:
                 results[f"{prefix}ratio_{rules.name}"].set_values(ratios(rounds.rates(), timed["openspiel"].rates()))
+                results[f"{prefix}ratio_{rules.name}"].set_loads(worst(rounds.loads(), timed["openspiel"].loads()))
+    for rules in (CLASSIC, EXTENDED):
+        rounds = timed[f"rollouts_{rules.name}"]
+        results[f"rollouts_actions_{rules.name}"].set_values(rounds.rates())
+        results[f"rollouts_actions_{rules.name}"].set_loads(rounds.loads())
+        if peer:
+            results[f"rollouts_ratio_{rules.name}"].set_values(ratios(rounds.rates(), timed["openspiel"].rates()))
+            results[f"rollouts_ratio_{rules.name}"].set_loads(worst(rounds.loads(), timed["openspiel"].loads()))
+    results["rollouts_ratio_classic"].note = (
+        f"(both presets) actions/s of one call of playouts_from(states, rng) a round on {s.playout_deals} states at the "
+        "first lead of the seventh trick of random deals (a search's rollouts), ÷ OpenSpiel's in the same round"
+    )
     ours = [s.deals / t for t in timed["deals_classic"].seconds]
     theirs = timed["floor"].rates()
     results["floor"].set_values(theirs)
+    results["floor"].set_loads(timed["floor"].loads())
     results["floor_ratio"].set_values(ratios(ours, theirs))
+    results["floor_ratio"].set_loads(worst(timed["deals_classic"].loads(), timed["floor"].loads()))
     results["floor"].note = "benchmarks/floor.py: the card play only, mutable, unchecked (no auction, bonuses, views)"
     if peer:
         results["openspiel"].set_values(timed["openspiel"].rates())
+        results["openspiel"].set_loads(timed["openspiel"].loads())
         results["openspiel"].note = (
             'pyspiel.load_game("tarok", {"players": 3, "rng_seed": 0}), rng.choice(legal_actions()) at '
             "each of its players' decisions (counted; chance nodes are not)"
@@ -212,6 +253,7 @@ def measure_calls(results: Results, positions: Positions) -> None:
     timed = interleaved(workloads, s.rounds)
     for key, rounds in timed.items():
         results[key].set_values(rounds.micros())
+        results[key].set_loads(rounds.loads())
     results["apply"].note = (
         "state.apply(action) with the action a random game chose, on new state objects of every "
         "play-phase position (made by the round's untimed setup)"
@@ -320,19 +362,24 @@ def measure_perft(results: Results) -> None:
     starts = [perft.start_position(entry) for entry in entries]
     runs: list[perft.PerftRun] = []
     seconds: list[float] = []
+    loads: list[float] = []
     for _ in range(s.perft_rounds):
-        total = 0.0
+        total = wall = 0.0
         for entry, state in zip(entries, starts, strict=True):
             depth = min(s.perft_depth, len(entry["counts"]))
             gc.collect()
+            began = WALL()
             start = CLOCK()
             counted = perft.perft(state, depth)
             elapsed = CLOCK() - start
+            wall += WALL() - began
             total += elapsed
             expected = entry["counts"][depth - 1]
             runs.append({"name": entry["name"], "depth": depth, "expected": expected, "counted": counted, "seconds": elapsed})
         seconds.append(total)
+        loads.append(wall / max(total, 1e-9))
     results.add_perft(runs, seconds)
+    results["perft_nodes"].set_loads(loads)
 
 
 # ----------------------------------------------------------------------------------------------

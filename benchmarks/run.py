@@ -36,7 +36,16 @@ has the groups, ``benchmarks/suite.py`` the figures, targets and workloads).
 The run exits with status 1 when a figure misses its target by more than 20% (a time above 1.2 ×
 its target, a rate or ratio below 0.8 × its target) or a perft count differs from
 ``tests/data/perft.json``; a figure of a group that did not run (``-k``, ``--no-peer``) does not
-count. ``--json PATH`` writes the figures, each with the values of its rounds, the settings and
+count.
+
+**The load indicator.** Beside every timed figure the table gives its load indicator: the
+wall-clock time ÷ the CPU time of its batches (median of the rounds; for a ratio, the higher of
+its two engines' in each round). About 1.0 means the process had the CPU whenever it wanted it; on
+a machine shared with other work it rises, and the figures move with it even on the CPU clock
+(the neighbours' cache traffic, the clock speed). A run where a figure's load indicator exceeds
+``LOAD_LIMIT`` (1.10, ``benchmarks/suite.py``) is *loaded*: its figures are reported, marked
+``!``, but it is not judged on its targets — the verdict says so and the exit status is 3 (a
+wrong perft count still fails with 1). ``--report-only`` exits 0 whatever the figures. ``--json PATH`` writes the figures, each with the values of its rounds, the settings and
 the machine; ``benchmarks/rst_figures.py PATH`` turns that into the performance page's figures.
 """
 
@@ -153,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(results.as_json(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")
-    return 1 if results.failing() and not args.report_only else 0
+    return results.exit_status(args.report_only)
 
 
 if __name__ == "__main__":

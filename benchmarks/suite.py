@@ -13,7 +13,10 @@ what they share; nothing here times anything:
 
 A figure fails the run when it misses its target by more than :data:`TOLERANCE` (a time above
 1.2 × its target, a rate or ratio below 0.8 × its target), or when a perft count differs from
-``tests/data/perft.json``. The targets differ by build (:data:`strohmandeln.COMPILED`); a run
+``tests/data/perft.json``. Every timed figure carries its *load indicator* (the median over its
+rounds of wall-clock time ÷ CPU time, the higher of the two engines' for a ratio); a run whose
+load indicator exceeds :data:`LOAD_LIMIT` anywhere is *loaded*, and its targets are not gated:
+the report says so and ``run.py`` exits with status 3 (a perft count is still checked). The targets differ by build (:data:`strohmandeln.COMPILED`); a run
 checks those of the build it runs.
 """
 
@@ -35,7 +38,7 @@ from perft import PerftRun
 
 import strohmandeln
 from strohmandeln import CLASSIC, EXTENDED, Action, GameState, Phase, RuleSet, deal
-from strohmandeln.playouts import playouts
+from strohmandeln.playouts import playouts, playouts_from
 from strohmandeln.sampling import Sampler
 from strohmandeln.serialization import from_dict, to_dict
 from strohmandeln.views import PlayerView
@@ -43,6 +46,9 @@ from strohmandeln.views import PlayerView
 ROOT: Final = Path(__file__).resolve().parent.parent
 #: A figure fails the run when it misses its target by more than this fraction.
 TOLERANCE: Final = 0.20
+#: The highest load indicator (wall ÷ CPU time, median of the rounds) of a run that is gated on
+#: its targets: above it, other processes held the CPUs while the figures were timed.
+LOAD_LIMIT: Final = 1.10
 #: The build that runs: "compiled" (the kernel compiled with mypyc) or "pure".
 BUILD: Final = "compiled" if strohmandeln.COMPILED else "pure"
 
@@ -76,6 +82,11 @@ class Figure:
     broken: bool = False
     #: Text to show instead of the measured number.
     shown: str = ""
+    #: The load indicator: the median over the rounds of wall-clock ÷ CPU time (for a ratio, the
+    #: higher of its two workloads' in each round), or None (not timed on the CPU clock).
+    load: float | None = None
+    #: The load indicator of each round, in order.
+    loads: list[float] = field(default_factory=list)
 
     @property
     def target(self) -> float | None:
@@ -125,6 +136,16 @@ class Figure:
         self.low = min(values)
         self.high = max(values)
 
+    def set_loads(self, loads: Sequence[float]) -> None:
+        """The load indicator of each round (their median is the figure's)."""
+        self.loads = list(loads)
+        self.load = statistics.median(loads)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the figure was timed on a loaded machine (:data:`LOAD_LIMIT`)."""
+        return self.load is not None and self.load > LOAD_LIMIT
+
     def as_json(self) -> dict[str, Any]:
         return {**asdict(self), "target": self.target, "ratio": self.ratio, "status": self.status}
 
@@ -144,7 +165,7 @@ def _number(value: float | None, unit: str) -> str:
 def table(figures: Sequence[Figure]) -> str:
     """The figures as a text table: measured (median of the rounds), the running build's target,
     how many times it is met, the status and the spread (min-max) of the rounds."""
-    header = ("figure", "median", f"target ({BUILD})", "× target", "status", "spread (min - max)")
+    header = ("figure", "median", "load", f"target ({BUILD})", "× target", "status", "spread (min - max)")
     rows = [header]
     for f in figures:
         target = f.target
@@ -157,7 +178,8 @@ def table(figures: Sequence[Figure]) -> str:
         else:
             measured = "not available" if f.note.startswith("not available") else "n/a"
         ratio = "-" if f.ratio is None else f"{f.ratio:.2f}"
-        rows.append((f.label, measured, goal, ratio, f.status, spread))
+        load = "-" if f.load is None else f"{f.load:.2f}" + ("!" if f.loaded else "")
+        rows.append((f.label, measured, load, goal, ratio, f.status, spread))
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = []
     for n, row in enumerate(rows):
@@ -180,8 +202,10 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         # tarok and the minimal engine of floor.py.
         Figure("ratio_classic", "random full deals ÷ OpenSpiel, classic", "×", 1.5, 0.7, True, e),
         Figure("ratio_extended", "random full deals ÷ OpenSpiel, extended", "×", 1.5, 0.7, True, e),
-        Figure("playouts_ratio_classic", "batch playouts ÷ OpenSpiel, classic", "×", 5.0, 1.0, True, e),
-        Figure("playouts_ratio_extended", "batch playouts ÷ OpenSpiel, extended", "×", 5.0, 1.0, True, e),
+        Figure("playouts_ratio_classic", "batch playouts ÷ OpenSpiel, classic", "×", 8.0, 1.0, True, e),
+        Figure("playouts_ratio_extended", "batch playouts ÷ OpenSpiel, extended", "×", 8.0, 1.0, True, e),
+        Figure("rollouts_ratio_classic", "  rollouts from mid-game states ÷ OpenSpiel, classic", "×", None, None, True, e),
+        Figure("rollouts_ratio_extended", "  rollouts from mid-game states ÷ OpenSpiel, extended", "×", None, None, True, e),
         Figure("openspiel", "  OpenSpiel tarok (C++), same loop", "actions/s", None, None, True, e),
         Figure("actions_classic", "  random full deals, classic", "actions/s", None, None, True, e),
         Figure("deals_classic", "  random full deals, classic", "deals/s", None, None, True, e),
@@ -191,6 +215,8 @@ def catalogue(settings: Settings) -> dict[str, Figure]:
         Figure("playouts_deals_classic", "  batch playouts, classic", "deals/s", None, None, True, e),
         Figure("playouts_actions_extended", "  batch playouts, extended", "actions/s", None, None, True, e),
         Figure("playouts_deals_extended", "  batch playouts, extended", "deals/s", None, None, True, e),
+        Figure("rollouts_actions_classic", "  rollouts from mid-game states, classic", "actions/s", None, None, True, e),
+        Figure("rollouts_actions_extended", "  rollouts from mid-game states, extended", "actions/s", None, None, True, e),
         Figure("floor", "  minimal bitmask engine (floor.py)", "deals/s", None, None, True, e),
         Figure("floor_ratio", "  random full deals, classic ÷ minimal engine", "×", None, None, True, e),
         # Calls on fresh objects, in interleaved rounds.
@@ -355,6 +381,27 @@ def play_random_deals(rules: RuleSet, deals: int, seed: int) -> int:
 def play_playouts(rules: RuleSet, deals: int, seed: int) -> list[GameState]:
     """``playouts(rules, deals, random.Random(seed))``: the final states of ``deals`` random deals."""
     return playouts(rules, deals, random.Random(seed))
+
+
+def rollout_starts(rules: RuleSet, count: int, seed: int) -> list[GameState]:
+    """The states of ``count`` random deals of ``rules`` at the first lead of their seventh trick
+    (a search's rollouts start from such sampled worlds; deals that end sooner are skipped)."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    k = 0
+    while len(out) < count:
+        state = deal(rules, dealer=k & 1, rng=rng)
+        k += 1
+        while not state.is_terminal and not (state.phase is Phase.PLAY and state.trick_number == 6):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal:
+            out.append(state)
+    return out
+
+
+def play_rollouts(states: Sequence[GameState], seed: int) -> list[GameState]:
+    """``playouts_from(states, random.Random(seed))``: their final states."""
+    return playouts_from(states, random.Random(seed))
 
 
 def decisions(finals: Sequence[GameState]) -> int:
@@ -599,6 +646,33 @@ class Results:
     def failing(self) -> list[Figure]:
         return [f for f in self.ordered() if f.fails]
 
+    def loaded(self) -> list[Figure]:
+        """The figures with a target that were timed on a loaded machine (load indicator above
+        :data:`LOAD_LIMIT`): a figure reported for information judges nothing, so a run of such
+        figures alone (``-k perft``: the counts, and their rate) is judged on its counts."""
+        return [f for f in self.ordered() if f.loaded and f.target is not None]
+
+    def load(self) -> float | None:
+        """The run's load indicator: the highest of its figures'."""
+        loads = [f.load for f in self.ordered() if f.load is not None]
+        return max(loads) if loads else None
+
+    def gated(self) -> bool:
+        """Whether the run may be judged on its targets: no figure was timed under load."""
+        return not self.loaded()
+
+    def exit_status(self, report_only: bool = False) -> int:
+        """0 for a pass (or a report-only run), 1 for a miss by more than 20% or a wrong perft
+        count, 3 for a loaded run, which is not judged on its targets (a wrong perft count is
+        still 1)."""
+        if report_only:
+            return 0
+        if any(f.broken for f in self.ordered()):
+            return 1
+        if not self.gated():
+            return 3
+        return 1 if self.failing() else 0
+
     def report(self, gated: bool = True) -> list[str]:
         """The header with the build and the machine, the table, the notes and the verdict (of a
         gated run: whether it fails; else what missed, reported only)."""
@@ -613,14 +687,24 @@ class Results:
             "",
             *table(figures).splitlines(),
             "",
-            "median: of the rounds (a ratio: of the per-round ratios); × target: how many times the target "
-            "is met (≥ 1.00 meets it); "
+            "median: of the rounds (a ratio: of the per-round ratios); load: wall-clock ÷ CPU time, median of "
+            f"the rounds (a ratio: the higher of its two engines'; ! above {LOAD_LIMIT:.2f}, a loaded machine); "
+            "× target: how many times the target is met (≥ 1.00 meets it); "
             + ("a miss by more than 20% fails the run." if gated else "this run reports the misses and fails on none (--report-only)."),
             *(f"  {f.label.strip()}: {f.note}" for f in figures if f.note),
             *(f"  {line}" for line in self.details),
         ]
         failing = self.failing()
-        if failing and not gated:
+        loaded = self.loaded()
+        broken = [f for f in figures if f.broken]
+        if loaded and gated:
+            load = self.load()
+            lines.append(
+                f"verdict: NOT GATED: a loaded run (load indicator up to {load:.2f} > {LOAD_LIMIT:.2f} in "
+                f"{len(loaded)} figure(s)): the targets are judged only on a quiet machine; rerun when it is"
+                + (f"; and FAILED ({', '.join(f.label.strip() for f in broken)})" if broken else "")
+            )
+        elif failing and not gated:
             missed = ", ".join(f.label.strip() for f in failing)
             lines.append(f"verdict: not gated (--report-only); {len(failing)} figure(s) more than 20% off their targets: {missed}")
         elif failing:
@@ -637,6 +721,9 @@ class Results:
             "groups": self.groups,
             "timing": "thread CPU time (time.thread_time), interleaved rounds, garbage collector on",
             "tolerance": TOLERANCE,
+            "load_limit": LOAD_LIMIT,
+            "load": self.load(),
+            "gated": self.gated(),
             "seconds": self.seconds,
             "figures": [f.as_json() for f in self.ordered()],
             "perft": self.perft_runs,

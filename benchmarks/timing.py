@@ -20,6 +20,12 @@ workloads of the same round), and the report gives their median and their spread
   trigger are part of its time. Only a ``gc.collect()`` before each timed batch (untimed) starts
   every batch from the same heap.
 * One untimed warm-up round runs first.
+* Beside the CPU time, each timed call's wall-clock time (:func:`time.perf_counter`) is kept: a
+  workload's *load indicator* in a round is its wall time ÷ its CPU time (:meth:`Rounds.loads`).
+  On a quiet machine it is about 1.0; where other processes hold the CPUs it rises (3 when this
+  thread got a third of the time it waited for). The CPU clock does not count the waiting, but
+  the caches and clock speed the neighbours share still move the figures, which is why the
+  report gives the load beside every figure and refuses to gate on a loaded run.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ from typing import Any, Final
 
 #: The clock of every timed figure: this thread's CPU time, in seconds.
 CLOCK: Final = time.thread_time
+#: The wall clock beside it, for the load indicator (wall ÷ CPU).
+WALL: Final = time.perf_counter
 
 
 def _nothing() -> None:
@@ -62,6 +70,8 @@ class Rounds:
 
     units: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    #: The wall-clock seconds of the same calls.
+    walls: list[float] = field(default_factory=list)
 
     def rates(self) -> list[float]:
         """Units per second, per round."""
@@ -70,6 +80,10 @@ class Rounds:
     def micros(self) -> list[float]:
         """Microseconds per unit, per round."""
         return [s / u * 1e6 for u, s in zip(self.units, self.seconds, strict=True)]
+
+    def loads(self) -> list[float]:
+        """The load indicator per round: wall-clock time ÷ CPU time of the timed calls."""
+        return [w / max(s, 1e-9) for w, s in zip(self.walls, self.seconds, strict=True)]
 
 
 def interleaved(
@@ -91,15 +105,19 @@ def interleaved(
             gc.collect()
             units = 0
             seconds = 0.0
+            wall = 0.0
             for call in calls:
+                began = WALL()
                 start = CLOCK()
                 result = w.run(call)
                 seconds += CLOCK() - start
+                wall += WALL() - began
                 units += w.units(call, result)
                 del result
             if r >= 0:
                 out[w.name].units.append(units)
                 out[w.name].seconds.append(seconds)
+                out[w.name].walls.append(wall)
             del calls
     return out
 
@@ -107,6 +125,11 @@ def interleaved(
 def ratios(numerator: Sequence[float], denominator: Sequence[float]) -> list[float]:
     """The ratio of two figures round by round."""
     return [a / b for a, b in zip(numerator, denominator, strict=True)]
+
+
+def worst(*loads: Sequence[float]) -> list[float]:
+    """The higher load indicator of the workloads of a ratio, round by round."""
+    return [max(values) for values in zip(*loads, strict=True)]
 
 
 def spread(values: Sequence[float]) -> tuple[float, float, float]:

@@ -201,7 +201,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.scoring.score": {"state": lambda: FINISHED},
     "strohmandeln.state.GameState.result": {"multiplier": lambda: 2},
     "strohmandeln.state.GameState.from_dict": {"data": lambda: STATE.to_dict()},
-    "strohmandeln.knowledge.PlayerView.from_dict": {"data": lambda: VIEW.to_dict()},
+    "strohmandeln.views.PlayerView.from_dict": {"data": lambda: VIEW.to_dict()},
     "strohmandeln.rules.RuleSet.from_dict": {"data": lambda: CLASSIC.to_dict()},
     "strohmandeln.rules.ScoringTable.from_dict": {"data": lambda: CLASSIC.scoring.to_dict(), "path": lambda: "scoring"},
     "strohmandeln.presets.rules_from_dict": {"data": lambda: "classic"},
@@ -223,6 +223,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.schemas.dumps": {"name": lambda: "state"},
     "strohmandeln.sampling.Sampler": {"view": lambda: VIEW},
     "strohmandeln.playouts.playout": {"state": lambda: LATE},
+    "strohmandeln.playouts.playouts_from": {"states": lambda: (LATE, FINISHED)},
     "strohmandeln.analysis.solve": {"state": lambda: LATE},
     "strohmandeln.analysis.search": {"position": lambda: LATE.view(LATE.current_player), "rng": lambda: 1, "samples": lambda: 1},
     "strohmandeln.analysis.ActionValues": {
@@ -291,7 +292,7 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.points.CardPoints": lambda: sm.CardPoints(7),
         "strohmandeln.points.Counting": lambda: sm.Counting.IN_THREES,
         "strohmandeln.state.GameState": lambda: STATE,
-        "strohmandeln.knowledge.PlayerView": lambda: VIEW,
+        "strohmandeln.views.PlayerView": lambda: VIEW,
         "strohmandeln.rules.RuleSet": lambda: CLASSIC,
         "strohmandeln.rules.ScoringTable": lambda: CLASSIC.scoring,
         "strohmandeln.match.Match": lambda: sm.Match.start(CLASSIC),
@@ -412,7 +413,7 @@ INSTANCE_OF: Final[dict[str, Callable[[], object]]] = {
 
 #: The entry points whose right arguments are refused all the same: the constructors that only
 #: say how to make a value (``Card()``: use ``Card.parse``).
-REFUSE_ANYWAY: Final = frozenset({"strohmandeln.cards.Card", "strohmandeln.knowledge.PlayerView", "strohmandeln.state.GameState"})
+REFUSE_ANYWAY: Final = frozenset({"strohmandeln.cards.Card", "strohmandeln.views.PlayerView", "strohmandeln.state.GameState"})
 
 
 def _finished_session() -> object:

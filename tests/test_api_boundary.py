@@ -49,7 +49,7 @@ def test_the_entry_points_are_enumerated() -> None:
         "strohmandeln.state.GameState.apply",
         "strohmandeln.state.GameState.why_illegal",
         "strohmandeln.state.GameState.result",
-        "strohmandeln.knowledge.PlayerView.strohmann",
+        "strohmandeln.views.PlayerView.strohmann",
         "strohmandeln.cards.Card.parse",
         "strohmandeln.points.CardPoints",
         "strohmandeln.actions.Play",

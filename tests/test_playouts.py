@@ -22,7 +22,7 @@ from strohmandeln._core import deal as dealt
 from strohmandeln._core import record
 from strohmandeln._core.playout import deal_out, play_out
 from strohmandeln._core.ruledata import rule_data
-from strohmandeln.playouts import playout, playouts
+from strohmandeln.playouts import playout, playouts, playouts_from
 from strohmandeln.state import record_of
 
 PRESETS = tuple(sm.PRESETS.values())
@@ -122,6 +122,33 @@ def test_every_kind_of_end_is_reached() -> None:
     assert sm.VoidReason.FOLDED in reasons and None in reasons
 
 
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: rules.name)
+def test_playouts_from_many_states_are_the_loop_of_playout(rules: RuleSet) -> None:
+    """``playouts_from`` is bit for bit ``[playout(state, rng) for state in states]`` with one
+    generator: fresh deals, moments of the auction and of the card play, finished and void
+    states (which draw nothing), the same state twice; it leaves the generator where the loop
+    does."""
+    rng = random.Random(6)
+    states: list[GameState] = []
+    for seed in range(8):
+        state = deal(rules, dealer=seed % 2, rng=seed)
+        while not state.is_terminal:
+            if rng.random() < 0.1:
+                states.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    states += states[:2]
+    ours, theirs = random.Random(7), random.Random(7)
+    finals = playouts_from(states, ours)
+    expected = [playout(state, theirs) for state in states]
+    assert finals == expected and [type(f) for f in finals] == [type(e) for e in expected]
+    for final, other in zip(finals, expected, strict=True):
+        same_record(record_of(final), record_of(other))
+    assert ours.random() == theirs.random()
+    assert playouts_from(tuple(states[:3]), 7) == playouts_from(states[:3], random.Random(7))
+    assert playouts_from([], 1) == []
+
+
 def test_the_count_of_actions_is_the_history() -> None:
     """``deal_out`` counts every decision and every play: the final state's history."""
     rng = random.Random(3)
@@ -155,6 +182,10 @@ def test_an_int_seed_is_a_new_generator() -> None:
         (lambda: playouts(CLASSIC, 1, None), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[arg-type]
         (lambda: playouts(CLASSIC, 1, 1, first_dealer=2), sm.ArgumentValueError, sm.Reason.BAD_SEAT),
         (lambda: playouts(CLASSIC, 1, 1, first_dealer=True), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),
+        (lambda: playouts_from(deal(CLASSIC, rng=1), 1), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[arg-type]
+        (lambda: playouts_from([deal(CLASSIC, rng=1), "state"], 1), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[list-item]
+        (lambda: playouts_from([deal(CLASSIC, rng=1)], 1.5), sm.ArgumentTypeError, sm.Reason.WRONG_TYPE),  # type: ignore[arg-type]
+        (lambda: playouts_from([deal(CLASSIC, rng=1)] * (sm.limits.MAX_PLAYOUTS + 1), 1), sm.ArgumentValueError, sm.Reason.TOO_LARGE),
         # issue 31: a count above the cap is refused before the first deal
         (lambda: playouts(CLASSIC, 2**31, 1), sm.ArgumentValueError, sm.Reason.TOO_LARGE),
         (lambda: playouts(CLASSIC, sm.limits.MAX_PLAYOUTS + 1, 1), sm.ArgumentValueError, sm.Reason.TOO_LARGE),
@@ -179,6 +210,7 @@ def test_the_garbage_collector_is_paused_and_restored() -> None:
     assert gc.isenabled()
     playouts(CLASSIC, 2, Spy(1))
     playout(deal(CLASSIC, rng=1), Spy(2))
+    playouts_from([deal(CLASSIC, rng=1)], Spy(4))
     assert seen == {False} and gc.isenabled()
     gc.disable()
     try:

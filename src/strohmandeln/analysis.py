@@ -50,7 +50,7 @@ from ._core import solve as kernel
 from .actions import Action
 from .errors import Reason, StateError, ValueLookup
 from .knowledge import PlayerView
-from .playouts import playout
+from .playouts import playouts_from
 from .points import CardPoints
 from .sampling import Sampler
 from .state import GameState, Phase, record_of
@@ -99,6 +99,10 @@ class ActionValues:
     nodes: int = attrs.field(default=0, eq=False)
     #: The random playouts played (in all sampled deals).
     playouts: int = attrs.field(default=0, eq=False)
+
+    def __repr__(self) -> str:
+        best = f" best={self.best} ({self.score})" if self.values else ""
+        return f"<ActionValues player={self.player} unit={self.unit.value} actions={len(self.values)}{best} samples={self.samples}>"
 
     def __getitem__(self, action: Action) -> Fraction:
         """The value of a legal action (an equal action built by hand finds it too).
@@ -316,8 +320,8 @@ class Budget:
 
 def _rollouts(states: Sequence[GameState], rng: random.Random) -> list[GameState]:
     """The final states of ``states``, each played to its end at random with ``rng`` — the
-    search's one call into the playouts."""
-    return [playout(state, rng) for state in states]
+    search's one call into the playouts (:func:`~strohmandeln.playouts.playouts_from`)."""
+    return playouts_from(states, rng)
 
 
 def _view_of(position: object) -> PlayerView:

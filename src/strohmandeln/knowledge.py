@@ -18,7 +18,9 @@ from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .cards import Card
 from .table import HiddenTurn, Phase, StrohmannTurn, _Pictured
 
-__all__ = ["PlayerView"]
+# PlayerView is public as strohmandeln.views.PlayerView (its __module__, set below): this module
+# defines it, strohmandeln.views lists it.
+__all__: list[str] = []
 
 _ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
@@ -397,6 +399,11 @@ class PlayerView(_Pictured, Moment):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (PlayerView, (self._s,))
+
+
+# Users import the class from strohmandeln or strohmandeln.views, where it is documented: that is
+# the module it reports (and where pickle finds it).
+PlayerView.__module__ = "strohmandeln.views"
 
 
 def seen_of(view: PlayerView) -> Seen:

@@ -380,6 +380,11 @@ class Match:
             results.append(result)
         return checked.unchecked(Match, standing=standing, deals=tuple(deals), results=tuple(results))
 
+    def __repr__(self) -> str:
+        from .rules import label  # (one line: the rule set by its preset's name)
+
+        return f"<Match {label(self.rules)} deals={len(self.results)} scores=({self.scores[0]:+d}, {self.scores[1]:+d}) next_dealer={self.next_dealer}>"
+
     def __str__(self) -> str:
         rows = [f"{self.rules.name} match after {len(self.results)} deals: {self.scores[0]:+d} : {self.scores[1]:+d}"]
         for number, result in enumerate(self.results, 1):

@@ -88,6 +88,9 @@ class SeatPicture:
     #: The announcements the seat made (R17), in the order of :class:`~strohmandeln.Announcement`.
     announcements: tuple[Announcement, ...]
 
+    def __repr__(self) -> str:
+        return f"<SeatPicture {self.seat} {self.role} hand={len(self.hand) + self.hidden} points={self.points}>"
+
     @property
     def hand_size(self) -> int:
         """The number of cards in the hand, shown or not.
@@ -150,6 +153,10 @@ class TablePicture:
     multiplier: int
     #: The score of a finished or void deal.
     result: DealResult | None
+
+    def __repr__(self) -> str:
+        viewer = "spectator" if self.viewer is None and not self.full else f"viewer={'all' if self.full else self.viewer}"
+        return f"<TablePicture {self.rules} {viewer} bottom={self.bottom} phase={self.phase.value} tricks={self.trick_count}>"
 
     @property
     def top(self) -> int:

@@ -1,10 +1,13 @@
 """Random playouts: a deal played to its end with random legal actions, many times over.
 
 Monte-Carlo bots spend most of their time playing deals out at random. :func:`playout` plays one
-state to the end and :func:`playouts` deals and plays many fresh deals, each in one call into the
-kernel: no state object is made for the moments in between, and no Python-level call is made per
-action, which makes them faster than a loop of :meth:`~strohmandeln.GameState.apply` (by how
-much, measured for each build, is on the page :doc:`/performance`).
+state to the end, :func:`playouts` deals and plays many fresh deals and :func:`playouts_from`
+plays many given states (the sampled worlds of a search, say), each in one call into the kernel:
+no state object is made for the moments in between, and no Python-level call is made per action
+but the generator's, which makes them faster than a loop of
+:meth:`~strohmandeln.GameState.apply` (by how much, measured for each build, is on the page
+:doc:`/performance`; the compiled build plays the cards on mutable masks, the interpreter from
+tables, with the same results).
 
 **The choice.** At every decision — a fold, the auction, the doubling, every card — the action
 taken is ``legal[int(rng.random() * len(legal))]`` of ``legal = state.legal_actions()``: uniform
@@ -33,6 +36,13 @@ True
 >>> finals[0] == playout(first, rng)
 True
 
+:func:`playouts_from` plays its states one after the other with the one generator, as the loop
+``[playout(state, rng) for state in states]`` does:
+
+>>> starts = [deal(CLASSIC, dealer=k % 2, rng=k) for k in range(3)]
+>>> playouts_from(starts, random.Random(9)) == [playout(s, r) for r in [random.Random(9)] for s in starts]
+True
+
 The library never uses global randomness: give a :class:`random.Random` (or an int seed).
 
 **The garbage collector.** The playouts make no reference cycles, so CPython's cyclic garbage
@@ -45,15 +55,15 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from ._base import args
-from ._core.playout import deal_out, play_out
+from ._core.maskplay import deals_out, fastest, plays_out
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 
-__all__ = ["playout", "playouts"]
+__all__ = ["playout", "playouts", "playouts_from"]
 
 
 def playout(state: GameState, rng: random.Random | int) -> GameState:
@@ -72,7 +82,7 @@ def playout(state: GameState, rng: random.Random | int) -> GameState:
     args.instance(state, GameState, "state")
     uniform = args.generator(rng).random
     with _collector_paused():
-        final, _ = play_out(record_of(state), uniform)
+        final, _ = fastest(record_of(state), uniform)
     return state_of(final)
 
 
@@ -96,9 +106,33 @@ def playouts(rules: RuleSet, count: int, rng: random.Random | int, *, first_deal
     args.instance(rules, RuleSet, "rules")
     count = args.count(count, "count", most=args.MAX_PLAYOUTS)
     first_dealer = args.seat(first_dealer, "first_dealer")
+    gen = args.generator(rng)
+    with _collector_paused():
+        return [state_of(c) for c in deals_out(rules, count, first_dealer, gen)]
+
+
+def playouts_from(states: Sequence[GameState], rng: random.Random | int) -> list[GameState]:
+    """The final states of ``states`` (a list or a tuple of states), each played to its end with
+    ``rng``, in order: bit for bit ``[playout(state, rng) for state in states]`` with one
+    generator (a finished or void state is its own final state, and draws nothing).
+
+    :raises ArgumentTypeError: if ``states`` is not a sequence of states or ``rng`` neither a
+        :class:`random.Random` nor a whole number.
+    :raises ArgumentValueError: with reason ``too_large`` for more than
+        :data:`~strohmandeln.limits.MAX_PLAYOUTS` (100,000) states, refused before the first.
+
+    >>> import random
+    >>> from strohmandeln import CLASSIC, deal
+    >>> starts = [deal(CLASSIC, dealer=0, rng=3)] * 2
+    >>> a, b = playouts_from(starts, random.Random(4))
+    >>> a.is_terminal and b.is_terminal, a == playout(starts[0], random.Random(4)), a == b
+    (True, True, False)
+    """
+    given = args.items(states, "states", args.MAX_PLAYOUTS)
+    records = [record_of(args.instance(state, GameState, f"states[{k}]")) for k, state in enumerate(given)]
     uniform = args.generator(rng).random
     with _collector_paused():
-        return [state_of(deal_out(rules, first_dealer ^ (k & 1), uniform)[0]) for k in range(count)]
+        return [state_of(c) for c in plays_out(records, uniform)]
 
 
 @contextmanager

@@ -73,7 +73,7 @@ from ._core import setup
 from .actions import Announcement, Play, parse_action
 from .cards import Card, cards_from_text
 from .errors import ArgumentValueError, DeckError, NotationError, Reason, StateError, shown
-from .rules import RuleSet
+from .rules import RuleSet, label
 from .state import GameState, record_of, state_of
 from .table import Phase
 
@@ -288,6 +288,10 @@ class Position:
             announcements=self.announcements,
         )
         object.__setattr__(self, "_state", state_of(record))
+
+    def __repr__(self) -> str:
+        cards = tuple(len(hand) for hand in self.hands)
+        return f"<Position {label(self.rules)} dealer={self.dealer} leader={self.leader} tricks={len(self.tricks)} hands={cards}>"
 
     def state(self) -> GameState:
         """The state the description sets up (phase ``play``, or ``finished`` if no card is

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from ._base import args, checked
 from .errors import Reason, SerializationError, quoted
-from .rules import Bonus, Deck, DrawDoubling, FirstLead, RuleSet, ScoringTable, UndertakenDraw
+from .rules import Bonus, Deck, DrawDoubling, FirstLead, RuleSet, ScoringTable, UndertakenDraw, name_presets
 
 __all__ = [
     "BECK",
@@ -111,6 +111,7 @@ STRAMANDL: Final[RuleSet] = RuleSet(
 PRESETS: Final[Mapping[str, RuleSet]] = {
     r.name: r for r in (CLASSIC, EXTENDED, BECK, ZWANZIGERRUFEN_40, MAYR_SEDLACZEK, FURR, STRAMANDL)
 }
+name_presets(PRESETS)  # (reprs name a preset by its name: rules.label)
 
 
 # Documents

@@ -320,6 +320,10 @@ class DealResult:
                 raise SerializationError(Reason.MALFORMED_DOCUMENT, f"result: {problem}")
         return result
 
+    def __repr__(self) -> str:
+        game = f"void={self.void}" if self.void is not None else f"undertaker={self.undertaker}"  # (one line; str() itemises)
+        return f"<DealResult {self.rules} {game} totals={self.totals} lines={len(self.lines)}>"
+
     def __str__(self) -> str:
         seat_name = ("seat 0", "seat 1")
         if self.void is not None:

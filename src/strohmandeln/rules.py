@@ -400,6 +400,12 @@ class ScoringTable:
         """
         return self.value_of(bonus) is not None
 
+    def __repr__(self) -> str:
+        return (
+            f"<ScoringTable simple_won={self.simple_won} undertaken_won={self.undertaken_won} "
+            f"undertaken_lost={self.undertaken_lost} bonuses={len(self.bonuses)}>"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-compatible description of every field: the ``scoring`` of :meth:`RuleSet.to_dict <strohmandeln.rules.RuleSet.to_dict>`.
 
@@ -481,6 +487,10 @@ class RuleSet:
         """
         return self.deck.counting
 
+    def __repr__(self) -> str:
+        custom = label(self) != self.name
+        return f"<RuleSet {label(self)}: {self.deck.value} cards>" if custom else f"<RuleSet {self.name}>"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-compatible description of every field.
 
@@ -506,6 +516,29 @@ class RuleSet:
         path = args.text(path, "path", 1000)
         rules: RuleSet = checked.from_fields(cls, data, path)
         return rules
+
+
+#: The presets by name, as :mod:`strohmandeln.presets` names them when it is imported (it is built
+#: of this module's classes, so this module cannot import it).
+_PRESETS: Final[dict[str, RuleSet]] = {}
+
+
+def name_presets(presets: Mapping[str, RuleSet]) -> None:
+    """Make :func:`label` know ``presets`` (for :mod:`strohmandeln.presets`; not public API)."""
+    _PRESETS.update(presets)
+
+
+def label(rules: RuleSet) -> str:
+    """A rule set in a few words, for the short reprs of the values that hold one: a preset's
+    name, or the name of any other rule set marked ``(custom)``.
+
+    >>> import attrs
+    >>> from strohmandeln import CLASSIC
+    >>> label(CLASSIC), label(attrs.evolve(CLASSIC, name="house")), CLASSIC
+    ('classic', 'house (custom)', <RuleSet classic>)
+    """
+    preset = _PRESETS.get(rules.name)
+    return rules.name if preset is rules or preset == rules else f"{rules.name} (custom)"
 
 
 def _problems(rules: RuleSet) -> Iterator[str]:

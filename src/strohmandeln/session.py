@@ -247,6 +247,12 @@ class Session:
         secret = _secret_bytes(secret, "dealing secret")
         return checked.unchecked(cls, standing=standing, state=_dealt(standing, secret), secret=secret, history=_NO_HISTORY)
 
+    def __repr__(self) -> str:
+        from .rules import label  # (one line, and never the secret)
+
+        st = self.standing
+        return f"<Session {label(st.rules)} deals={st.deals_recorded} scores=({st.scores[0]:+d}, {st.scores[1]:+d}) state={self.state!r}>"
+
     @property
     def rules(self) -> RuleSet:
         """The rule set of every deal."""

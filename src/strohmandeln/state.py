@@ -17,7 +17,7 @@ next cards after a trick (R15) happen inside :meth:`~GameState.apply` and are re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, Self
 
 from ._base import args
 from ._core import history, record, scoring, seen
@@ -38,6 +38,20 @@ __all__ = ["GameState", "Phase", "StrohmannPile", "StrohmannTurn", "Trick", "Voi
 _PLAY: Final = Phase.PLAY
 _FINISHED: Final = Phase.FINISHED
 _turn_of: Final = record.turn_of
+
+
+class _NoSignature:
+    """A class attribute ``__signature__`` for a class that users do not call: reading it raises
+    ``ValueError``, which :func:`inspect.signature` passes on and :func:`help` takes for "no
+    signature" (instead of the ``() -> None`` of a constructor that refuses every call)."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __get__(self, obj: object, owner: object = None) -> NoReturn:
+        raise ValueError(f"{self._name} is not made by calling it (see its docstring)")
 
 
 class GameState(_Pictured, Moment, KernelState):
@@ -67,6 +81,10 @@ class GameState(_Pictured, Moment, KernelState):
 
     def __init__(self) -> None:
         raise ArgumentTypeError(Reason.WRONG_TYPE, "use strohmandeln.deal() to create a GameState")
+
+    #: A state is made by :func:`~strohmandeln.deal` (and positions, documents, samples), never by
+    #: calling the class: ``inspect.signature(GameState)`` says so, and ``help()`` shows no call.
+    __signature__ = _NoSignature("GameState")
 
     # The reads of the record that the accessors shared with PlayerView make (strohmandeln._moment).
     _m_deal = property(lambda self: record.deal(self._c))
@@ -361,6 +379,15 @@ class _LiveState(GameState):
 
 
 _LiveState._final = _FinalState._final = _FinalState
+
+# What a user sees of a state's class is GameState's: ``type(state).__name__``, its qualified
+# name and module (the two subclasses are how a state is made, not a second kind of state; their
+# docstrings are GameState's for help(type(state))).
+for _kind in (_LiveState, _FinalState):
+    _kind.__name__ = _kind.__qualname__ = "GameState"
+    _kind.__module__ = GameState.__module__
+    _kind.__doc__ = GameState.__doc__
+del _kind
 
 
 def state_of(c: Record) -> GameState:

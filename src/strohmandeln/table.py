@@ -225,6 +225,10 @@ class Trick:
     #: The seat that won the trick.
     winner: int = attrs.field(converter=_winner)
 
+    def __repr__(self) -> str:
+        plays = " ".join(str(play) for play in self.plays)
+        return f"<Trick {self.number} leader={self.leader} plays=[{plays}] winner={self.winner}>"
+
     def __attrs_post_init__(self) -> None:
         led, followed = self.plays[0].card, self.plays[1].card
         if self.winner != (self.leader if not follower_wins(led.index, followed.index) else 1 - self.leader):

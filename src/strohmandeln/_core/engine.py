@@ -268,11 +268,32 @@ class KernelState:
         n._c = c
         return n
 
-    def refusal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
-        """``None`` if ``action`` may be applied (by ``player``, at ``expected_ply``, if given),
-        else the error :meth:`apply` would raise.
+    def is_legal(self, action: object, player: object = None, expected_ply: object = None) -> bool:
+        """Whether ``action`` may be applied now (by ``player``, if given: as :meth:`apply` and
+        :meth:`why_illegal` take it; a seat that is not to act may apply nothing).
 
-        :raises ArgumentTypeError: as :meth:`why_illegal`.
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.is_legal(parse_action("♠7")), state.is_legal(parse_action("♠J"))
+        (True, False)
+        >>> state.is_legal(parse_action("♠7"), player=1), state.is_legal(parse_action("♠7"), player=0)
+        (True, False)
+        """
+        return self.why_illegal(action, player, expected_ply) is None
+
+    def why_illegal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
+        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
+
+        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
+        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
+        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
+        >>> state.why_illegal(parse_action("♠J")).reason
+        <Reason.CARD_NOT_AVAILABLE: 'card_not_available'>
         """
         c = self._c
         try:
@@ -290,35 +311,6 @@ class KernelState:
         except IllegalActionError as error:
             return error
         return None
-
-    def is_legal(self, action: object, player: object = None, expected_ply: object = None) -> bool:
-        """Whether ``action`` may be applied now (by ``player``, if given: as :meth:`apply` and
-        :meth:`why_illegal` take it; a seat that is not to act may apply nothing).
-
-        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state.is_legal(parse_action("♠7")), state.is_legal(parse_action("♠J"))
-        (True, False)
-        >>> state.is_legal(parse_action("♠7"), player=1), state.is_legal(parse_action("♠7"), player=0)
-        (True, False)
-        """
-        return self.refusal(action, player, expected_ply) is None
-
-    def why_illegal(self, action: object, player: object = None, expected_ply: object = None) -> IllegalActionError | None:
-        """``None`` if ``action`` is legal (for ``player``, if given), else the error apply would raise.
-
-        :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
-
-        >>> from strohmandeln import CLASSIC, DECK_54, deal, parse_action, Pass
-        >>> state = deal(CLASSIC, dealer=0, order=DECK_54)        # an unshuffled deck
-        >>> state = state.apply(Pass()).apply(Pass())            # a simple game
-        >>> state.why_illegal(parse_action("♠J")).reason
-        <Reason.CARD_NOT_AVAILABLE: 'card_not_available'>
-        """
-        return self.refusal(action, player, expected_ply)
 
     def _legal_mask(self) -> int:
         """The cards the seat to act may play (0 outside the card play)."""
@@ -367,7 +359,7 @@ def check_ply(c: Record, expected: object) -> None:
 def check(c: Record, action: object, player: object) -> None:
     """Raise the refusal of ``action`` (by ``player``, if given) that does not depend on its
     card: the seat, the kind of action, the phase (R16). A play's card, announcements and call
-    are the pipeline's (:meth:`KernelState.refusal` covers both)."""
+    are the pipeline's (:meth:`KernelState.why_illegal` covers both)."""
     phase = c[PHASE]
     turn = c[TURN]
     if player is not None:
