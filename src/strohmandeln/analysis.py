@@ -274,7 +274,7 @@ class Budget:
     :func:`time.perf_counter`; the library does no I/O and reads no clock of its own) — or both
     (whichever runs out first). ``samples=None`` with a clock: as many deals as the time allows.
     The exact solver values the actions once ``solve_tricks`` tricks or fewer are left (each
-    more trick costs several times as much).
+    more trick costs about twice as much: ``benchmarks/solver.py``).
 
     >>> Budget(samples=32).samples, Budget(samples=None, seconds=0.05, clock=lambda: 0.0).seconds
     (32, 0.05)
