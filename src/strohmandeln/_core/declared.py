@@ -2,17 +2,17 @@
 
 Each :class:`Field` says everything of one field of one object of a document: its name, its
 JSON Schema piece (its kind and bounds), the format in which it appeared, whether a reader must
-find it, and how the writer writes it (a function of what the document describes; it gives
-:data:`ABSENT` where the field is left out, and a field with a ``default`` is left out at it:
-the format policy). A :class:`Document` lists the fields of one object in the order the writer
-writes them; from it come the writer (:meth:`Document.write`), the readers' field sets
-(:meth:`Document.keys`, for :func:`._base.checked.header` and :func:`._base.checked.obj`) and
-the schema's ``properties`` and ``required`` (:meth:`Document.properties`,
-:meth:`Document.schema`, read by :mod:`strohmandeln.schemas`; the TypedDicts are generated from
-the schemas). The rules that tie one field to another — a state gives a position *or* a dealer
-and a deck order, a position's view says how many set-up tricks were won cards — are the
-writers" here and the readers" in :mod:`._core.documents`, and the schema's in
-:mod:`strohmandeln.schemas`.
+find it, and how the writer writes it (an expression of what the object is written from; it
+gives :data:`ABSENT` where the field is left out, and a field with a ``default`` is left out at
+it: the format policy). A :class:`Document` lists the fields of one object in the order the
+writer writes them; from it come the writer (``Document.write``, generated from the fields'
+expressions), the readers' field sets (:meth:`Document.keys`, for :func:`._base.checked.header`
+and :func:`._base.checked.obj`) and the schema's ``properties`` and ``required``
+(:meth:`Document.properties`, :meth:`Document.schema`, read by :mod:`strohmandeln.schemas`; the
+TypedDicts are generated from the schemas). The rules that tie one field to another — a state
+gives a position *or* a dealer and a deck order, a position's view says how many set-up tricks
+were won cards — are the writers' here, the readers' in :mod:`._core.documents` and the
+schema's in :mod:`strohmandeln.schemas`.
 
 The rule sets, results, score lines and a session's standing declare their fields on their
 classes (:mod:`._base.checked`'s field kinds); this module is for the documents of values that
