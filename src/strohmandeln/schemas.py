@@ -41,7 +41,6 @@ from . import errors
 from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
-from .errors import Reason, shown
 from ._core.declared import ACTION, MATCH, POSITION, STATE, VIEW, enum, integer, listed, obj, or_null, pair, ref
 from ._core.documents import ActionsKind
 from .match import Standing
@@ -49,7 +48,7 @@ from .presets import PRESETS, RulesKind, rules_ref
 from .results import DealResult, Lines, OneOf
 from .session import DOCUMENT_FIELDS
 from .rules import Bonus, Deck, RuleSet, ScoringTable
-from .table import Phase, VoidReason
+from .table import Phase
 
 __all__ = ["DIALECT", "NAMES", "dumps", "schema"]
 

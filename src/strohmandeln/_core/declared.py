@@ -29,11 +29,10 @@ from ..cards import DECK_54
 from ..presets import rules_ref
 from ..rules import Deck
 from ..table import Phase, VoidReason
-from .deal import Deal
 from .formats import L_STROHMANN, announced
 from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
 from .masks import cards_of
-from .record import DEAL, Record
+from .record import DEAL
 from .seen import Seen, actors, events, history, piles
 from .seen import result as result_of_view
 from .setup import describe
