@@ -29,7 +29,7 @@ from typing import Final
 import attrs
 
 import strohmandeln as sm
-from strohmandeln import records, serialization
+from strohmandeln import messages, records, serialization
 from strohmandeln.match import Match
 from strohmandeln.positions import Position, position
 from strohmandeln.session import Session
@@ -270,12 +270,34 @@ def _sessions() -> Iterator[tuple[str, Session]]:
         yield f"{rules.name}-{session.standing.deals_recorded}-deals", session
 
 
+def _messages() -> Iterator[tuple[str, str]]:
+    """Clients' moves (:mod:`strohmandeln.messages`) of a session of two deals, every few moves,
+    with ids of text and of numbers."""
+    rng = random.Random(30)
+    session = Session.start(sm.EXTENDED, secret=bytes(range(16)), first_dealer=1)
+    for deal in range(2):
+        k = 0
+        while not session.state.is_terminal:
+            seat = session.state.current_player
+            assert seat is not None
+            action = rng.choice(session.state.legal_actions())
+            if k % 9 == 0:
+                request_id: str | int = f"req-{deal}.{k}" if k % 2 else session.move_number
+                move = messages.Move(match=f"match:{deal}", seat=seat, move_number=session.move_number, action=action, request_id=request_id)
+                yield f"{deal}-{k:02}", move.to_json()
+            session = session.submit(action, player=seat, move_number=session.move_number)
+            k += 1
+        session = session.next_deal()
+
+
 def build(root: Path) -> dict[str, Writer]:
     """Every corpus file, by target."""
-    out = {target: Writer(root, target) for target in ("json", "record", "session", "notation")}
+    out = {target: Writer(root, target) for target in ("json", "record", "session", "notation", "message")}
     js, rec, notation = out["json"], out["record"], out["notation"]
     for name, session in _sessions():
         out["session"].add(f"session-{name}.json", session.to_json(key=SESSION_KEY))
+    for name, text in _messages():
+        out["message"].add(f"move-{name}.json", text)
 
     for k, rules in enumerate(RULE_SETS):
         name = rules.name

@@ -266,4 +266,5 @@ MUTATORS: Final[dict[str, Callable[[bytes, int, int, Pool, ByteMutator], bytes]]
     "record": mutate_record,
     "session": mutate_json,
     "notation": mutate_notation,
+    "message": mutate_json,
 }

@@ -38,7 +38,7 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 HERE: Final = ROOT / "fuzz"
 #: The targets, in the order they run (the names of fuzz.targets.TARGETS, which this process
 #: does not import: the child imports the library under instrumentation).
-TARGET_NAMES: Final = ("json", "record", "session", "notation")
+TARGET_NAMES: Final = ("json", "record", "session", "notation", "message")
 #: The address space of a target's process, in MB; libFuzzer's limit on its resident memory is
 #: 512 MB above.
 MEMORY_LIMIT_MB: Final = 2048
@@ -145,7 +145,7 @@ def _dictionary(target: str) -> list[str]:
     if target == "record":
         words |= {"strohmandeln-deal 1", "strohmandeln-match 1", "rules ", "dealer ", "order ", "first-dealer ", "deal "}
         words |= set(sm.PRESETS)
-    if target in ("json", "session"):
+    if target in ("json", "session", "message"):
         keys: set[str] = set()
         for path in _inputs(HERE / "corpus" / target):
             keys.update(re.findall(r'"([a-z_]+)":', path.read_text(encoding="utf-8")))

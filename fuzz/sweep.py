@@ -94,7 +94,7 @@ def mutants(doc: object, values: tuple[object, ...] = (*HOSTILE, *RAW)) -> Itera
 def sweep(every: int = 1, out: Any = sys.stdout) -> tuple[int, list[str]]:
     """Sweep every ``every``-th document of the corpus; (mutants checked, crash descriptions)."""
     checked, crashes = 0, []
-    for target in ("json", "session"):
+    for target in ("json", "session", "message"):
         files = sorted(p for p in (HERE / "corpus" / target).iterdir() if p.suffix == ".json")[::every]
         for path in files:
             doc = json.loads(path.read_text(encoding="utf-8"))

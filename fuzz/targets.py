@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Final
 
 import strohmandeln as sm
-from strohmandeln import records, serialization
+from strohmandeln import messages, records, serialization
 from strohmandeln.actions import parse_action
 from strohmandeln.cards import Card, cards_from_text, cards_to_text
 from strohmandeln.session import Session, _signature
@@ -135,6 +135,11 @@ def _session_resigned(text: str) -> None:
     _session(again)
 
 
+def _read_move(text: str) -> None:
+    move = messages.read_move(text, max_length=100_000)
+    _same("read_move", move, lambda: messages.read_move(move.to_json().encode("utf-8")))
+
+
 def _parse_action(text: str) -> None:
     action = parse_action(text)
     _same("parse_action", action, lambda: parse_action(str(action)))
@@ -163,6 +168,8 @@ TARGETS: Final[dict[str, dict[str, Loader]]] = {
     "record": {"loads": _loads, "loads_match": _loads_match},
     # strohmandeln.session: signed session documents (as given, and signed again)
     "session": {"Session.from_json": _session, "Session.from_json re-signed": _session_resigned},
+    # strohmandeln.messages: a client's move, as a server reads it
+    "message": {"read_move": _read_move},
     # card and action notation
     "notation": {"parse_action": _parse_action, "Card.parse": _card_parse, "cards_from_text": _cards_from_text},
 }

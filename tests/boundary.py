@@ -43,7 +43,7 @@ import attrs
 
 import strohmandeln as sm
 from strohmandeln.players import HeuristicPlayer, RandomPlayer, SearchPlayer
-from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, pictures, positions, records, sampling, serialization
+from strohmandeln import CLASSIC, Card, Pass, Phase, Play, analysis, deal, encoding, messages, news, pictures, positions, records, sampling, serialization
 
 #: The longest message a refusal may carry, whatever it was given.
 MAX_MESSAGE: Final = 500
@@ -77,6 +77,8 @@ MATCH: Final = sm.Match.start(CLASSIC).record(FINISHED)
 KEY: Final = bytes(range(32))
 SESSION: Final = sm.Session.start(CLASSIC, secret=bytes(range(1, 33)))
 POSITION: Final = positions.Position.at(LATE)
+#: A client's move: Elder's first, in SESSION.
+MOVE: Final = messages.Move(match="m-1", seat=1, move_number=0, action=Pass(), request_id="r-1")
 RECORD_TEXT: Final = records.dumps(STATE)
 
 
@@ -217,7 +219,16 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.session.Session.from_json": {"text": lambda: SESSION.to_json(key=KEY), "max_length": lambda: 1_000_000},
     "strohmandeln.session.Session.replay": {"deals": lambda: ()},
     "strohmandeln.session.Session.apply": {"action": lambda: SESSION.state.legal_actions()[0]},
+    "strohmandeln.session.Session.submit": {"action": lambda: SESSION.state.legal_actions()[0], "player": lambda: 1, "move_number": lambda: 0},
     "strohmandeln.records.loads": {"text": lambda: RECORD_TEXT},
+    "strohmandeln.news.news_since": {"since": lambda: 2},
+    "strohmandeln.news.apply_news": {"view_document": lambda: DEALT.view(0).to_dict(), "news": lambda: news.news_since(VIEW, 0)},
+    "strohmandeln.messages.read_move": {"text": lambda: MOVE.to_json(), "max_length": lambda: 1_000},
+    "strohmandeln.messages.move_from_dict": {"data": lambda: MOVE.to_dict()},
+    "strohmandeln.messages.submit": {"session": lambda: SESSION, "move": lambda: MOVE, "seat": lambda: 1},
+    "strohmandeln.messages.unknown_match": {"move": lambda: MOVE},
+    "strohmandeln.messages.accepted": {"move": lambda: MOVE, "move_number": lambda: 1},
+    "strohmandeln.messages.refusal": {"error": lambda: sm.IllegalActionError(sm.Reason.GAME_OVER, "over"), "request_id": lambda: "r-1"},
     "strohmandeln.records.loads_match": {"text": lambda: records.dumps_match(MATCH)},
     "strohmandeln.schemas.schema": {"name": lambda: "state"},
     "strohmandeln.schemas.dumps": {"name": lambda: "state"},
@@ -298,6 +309,7 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.match.Match": lambda: sm.Match.start(CLASSIC),
         "strohmandeln.match.Standing": lambda: sm.Match.start(CLASSIC).standing,
         "strohmandeln.session.Session": lambda: SESSION,
+        "strohmandeln.messages.Move": lambda: MOVE,
         "strohmandeln.positions.Position": lambda: POSITION,
         "strohmandeln.results.DealResult": lambda: RESULT,
         "strohmandeln.results.ScoreLine": lambda: RESULT.lines[0],
@@ -409,6 +421,7 @@ INSTANCES: Final = _instances()
 INSTANCE_OF: Final[dict[str, Callable[[], object]]] = {
     "strohmandeln.state.GameState.result": lambda: FINISHED,
     "strohmandeln.session.Session.next_deal": lambda: _finished_session(),
+    "strohmandeln.session.Session.final_standing": lambda: _finished_session(length=1),
 }
 
 #: The entry points whose right arguments are refused all the same: the constructors that only
@@ -416,8 +429,8 @@ INSTANCE_OF: Final[dict[str, Callable[[], object]]] = {
 REFUSE_ANYWAY: Final = frozenset({"strohmandeln.cards.Card", "strohmandeln.views.PlayerView", "strohmandeln.state.GameState"})
 
 
-def _finished_session() -> object:
-    session = SESSION
+def _finished_session(length: int | None = None) -> object:
+    session = SESSION if length is None else sm.Session.start(CLASSIC, secret=bytes(range(1, 33)), length=length)
     while not session.state.is_terminal:
         session = session.apply(session.state.legal_actions()[0])
     return session
@@ -445,11 +458,10 @@ def instance(qualified: str, method: str = "") -> object:
 #: The constructors of values the library builds and hands out whose fields are not checked when
 #: they are made (a program has no reason to make them): their calls are judged as every call,
 #: but the tests of one error for one mistake and of the docstrings' ``:raises:`` pass them by.
-#: (Match, Standing, Session, DealResult and ScoreLine check their fields since issue 29.)
+#: (Match, Standing, Session, DealResult and ScoreLine check their fields since issue 29; so do
+#: ActionValues and the pictures.) A TablePicture's ``rules`` is a rule set's name (not a RuleSet).
 UNCHECKED_CONSTRUCTORS: Final = frozenset(
     {
-        "strohmandeln.analysis.ActionValues",
-        "strohmandeln.pictures.SeatPicture",
         "strohmandeln.pictures.TablePicture",
         "strohmandeln.openspiel.PlayerAction",
     }

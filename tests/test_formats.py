@@ -29,7 +29,7 @@ import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 import strohmandeln as sm
-from strohmandeln import records, schemas, serialization
+from strohmandeln import messages, records, schemas, serialization
 from strohmandeln._base import checked
 from strohmandeln.session import Session
 
@@ -61,8 +61,11 @@ def load(path: Path) -> tuple[object, Any]:
     if doc.get("type") == "session":
         session = Session.from_json(text, key=KEY)
         return session, session.to_dict(key=KEY)
-    if "error" in doc:  # (an error reply: written, never read back — its schema is its contract)
-        return doc, doc
+    if "error" in doc or doc.get("type") in ("accepted", "refusal", "news"):
+        return doc, doc  # (a reply, or news: written, never read back — its schema is its contract)
+    if doc.get("type") == "move":
+        move = messages.read_move(text)
+        return move, move.to_dict()
     value = serialization.from_json(text)
     return value, serialization.to_dict(value)
 
@@ -75,7 +78,7 @@ def test_every_file_of_the_frozen_corpus_loads_unchanged(path: Path) -> None:
         assert written == (stored if path.suffix == ".txt" else json.loads(stored))
     if path.suffix == ".json":
         doc = json.loads(stored)
-        name = "error" if "error" in doc else doc["type"]
+        name = doc["type"] if "type" in doc else "error"
         error = next(iter(Draft202012Validator(schemas.schema(name)).iter_errors(doc)), None)
         assert error is None, error
     assert value is not None
@@ -86,12 +89,14 @@ def test_a_later_format_is_refused_saying_which_reads_it() -> None:
         if path.suffix != ".json":
             continue
         doc = json.loads(path.read_text(encoding="utf-8"))
-        if "format" not in doc:
+        if "format" not in doc or doc["type"] in ("accepted", "refusal", "news"):
             continue
         for later in (checked.FORMAT + 1, 10**12):
             with pytest.raises(sm.SerializationError) as info:
                 if doc["type"] == "session":
                     Session.from_dict({**doc, "format": later}, key=KEY)
+                elif doc["type"] == "move":
+                    messages.move_from_dict({**doc, "format": later})
                 else:
                     serialization.from_dict({**doc, "format": later})
             assert info.value.reason is sm.Reason.UNSUPPORTED_VERSION
@@ -99,6 +104,8 @@ def test_a_later_format_is_refused_saying_which_reads_it() -> None:
         with pytest.raises(sm.SerializationError) as earlier:
             if doc["type"] == "session":
                 Session.from_dict({**doc, "format": checked.EARLIEST_FORMAT - 1}, key=KEY)
+            elif doc["type"] == "move":
+                messages.move_from_dict({**doc, "format": checked.EARLIEST_FORMAT - 1})
             else:
                 serialization.from_dict({**doc, "format": checked.EARLIEST_FORMAT - 1})
         assert earlier.value.reason is sm.Reason.UNSUPPORTED_VERSION

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -392,16 +393,17 @@ def test_R9_R10_options_can_be_combined_into_a_valid_rule_set() -> None:
 @pytest.mark.parametrize(
     "change",
     [
-        {"source": "x" * 1001},
-        {"scoring": attrs.evolve(CLASSIC.scoring, simple_won=2_000_000)},
-        {"scoring": attrs.evolve(CLASSIC.scoring, undertaken_lost_major=10**7)},
+        lambda: attrs.evolve(CLASSIC, name="house", source="x" * 1001),
+        lambda: attrs.evolve(CLASSIC.scoring, simple_won=2_000_000),
+        lambda: attrs.evolve(CLASSIC.scoring, undertaken_lost_major=10**7),
     ],
 )
-def test_rule_sets_hold_only_what_their_documents_can(change: dict[str, Any]) -> None:
+def test_rule_sets_hold_only_what_their_documents_can(change: Callable[[], object]) -> None:
     """A rule set's source is text of at most 1,000 characters and its game values at most
-    1,000,000, as its document allows, so that every rule set the library builds loads back."""
+    1,000,000 (checked when its scoring table is made), as its document allows, so that every
+    rule set the library builds loads back."""
     with pytest.raises(RuleSetError) as info:
-        attrs.evolve(CLASSIC, name="house", **change)
+        change()
     assert info.value.reason is Reason.INCONSISTENT_RULES
     big = attrs.evolve(CLASSIC, name="house", source="x" * 1000, scoring=attrs.evolve(CLASSIC.scoring, simple_won=1_000_000))
     from strohmandeln.serialization import rules_from_dict
@@ -573,13 +575,23 @@ def test_documents_with_a_header_are_checked_as_rules_documents() -> None:
 
 
 def test_field_problems_are_named_by_their_field() -> None:
-    """The consistency check names each field it refuses, a scoring field with its ``scoring.`` path."""
+    """The consistency check names each field it refuses; a scoring table checks its ranges when
+    it is made (a table of ``10**5000`` game points once built, and its repr raised)."""
     wrong: dict[str, Any] = {"simple_won": -1, "undertaken_lost": MAX_GAME_POINTS + 1}
     with pytest.raises(RuleSetError) as info:
-        _bad(name="x", source="y" * 1001, scoring=attrs.evolve(CLASSIC.scoring, **wrong))
+        attrs.evolve(CLASSIC.scoring, **wrong)
+    assert str(info.value) == (
+        f"scoring table: simple_won must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}; "
+        f"undertaken_lost must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}"
+    )
+    with pytest.raises(RuleSetError) as info:
+        attrs.evolve(CLASSIC.scoring, simple_won=10**5000)
+    assert str(info.value).startswith("scoring table: simple_won must be")
+    with pytest.raises(RuleSetError) as info:
+        _bad(name="", source="y" * 1001, scoring=attrs.evolve(CLASSIC.scoring, major_points=71))
     problems = str(info.value).split(": ", 1)[1].split("; ")
     assert problems == [
-        f"scoring.simple_won must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}",
-        f"scoring.undertaken_lost must be a whole number of game points, 0 to {MAX_GAME_POINTS:,}",
+        "the name must be 1 to 64 characters",
         "the source must be text of at most 1,000 characters",
+        "major_points must lie between the winning threshold 36 and the deck total 70",
     ]

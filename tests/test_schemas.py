@@ -551,7 +551,7 @@ def test_what_only_the_loaders_check() -> None:
 
 #: Fields whose schema enumerates this release's values but whose shape is any text, so that a
 #: client typed against it keeps working when a later release adds an error class or a reason.
-OPEN_TEXT = {("error", "error"), ("error", "reason"), ("error", "cause")}
+OPEN_TEXT = {(kind, field) for kind in ("error", "refusal") for field in ("error", "reason", "cause")}
 
 
 def _schema_atoms(node: Any, defs: dict[str, Any]) -> frozenset[object]:
@@ -673,6 +673,7 @@ def test_the_typed_shapes_have_the_fields_of_the_schemas() -> None:
     shapes = {
         "rules": T.RulesDocument, "action": T.ActionDocument, "state": T.StateDocument, "view": T.ViewDocument,
         "result": T.ResultDocument, "match": T.MatchDocument, "session": T.SessionDocument, "error": T.ErrorDocument,
+        "move": T.MoveDocument, "accepted": T.AcceptedDocument, "refusal": T.RefusalDocument, "news": T.NewsDocument,
     }  # fmt: skip
     assert set(shapes) == set(schemas.NAMES)
     compared = 0

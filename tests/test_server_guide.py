@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -328,3 +329,104 @@ def test_promise_reason_codes_are_stable_lowercase_ascii() -> None:
     assert codes[: len(first_release)] == first_release
     for reason in Reason:
         assert reason.value == reason.name.lower() and reason.value.isascii()
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 30: the match's move numbers, messages, news, matches that end
+
+
+def _session_moments(rules: sm.RuleSet, deals: int, seed: int, **length: int) -> list[Any]:
+    """Every session of a match of ``deals`` random deals played through ``submit``, with the
+    move that left it (None for the first of a deal)."""
+    from strohmandeln.session import Session
+
+    session, rng = Session.start(rules, secret=bytes(range(seed, seed + 16)), first_dealer=seed % 2, **length), random.Random(seed)
+    out: list[Any] = [(session, None)]
+    for _ in range(deals):
+        while not session.state.is_terminal:
+            seat = session.state.current_player
+            assert seat is not None
+            move = (rng.choice(session.state.legal_actions()), seat, session.move_number)
+            session = session.submit(move[0], player=seat, move_number=move[2])
+            out.append((session, move))
+        if session.is_over:
+            break
+        session = session.next_deal()
+        out.append((session, None))
+    return out
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_promise_the_match_move_number_never_comes_back(rules: sm.RuleSet) -> None:
+    """":attr:`Session.move_number` goes up by one with every accepted action and with every new
+    deal, and never comes back ... a move for another number is stale_move — the first move of
+    the match sent again at the start of the third deal too." Every move of a match, sent again
+    at any later moment, is refused as stale_move."""
+    moments = _session_moments(rules, 3, len(rules.name))
+    numbers = [session.move_number for session, _ in moments]
+    assert numbers == list(range(len(numbers)))
+    sent = [move for _, move in moments if move is not None]
+    rng = random.Random(2)
+    for session, _ in rng.sample(moments, 30):
+        for action, seat, number in rng.sample(sent, 10):
+            if number >= session.move_number:
+                continue
+            with pytest.raises(sm.IllegalActionError) as info:
+                session.submit(action, player=seat, move_number=number)
+            assert info.value.reason is Reason.STALE_MOVE
+
+
+def test_promise_a_missing_move_number_is_never_no_check() -> None:
+    """"a move number that is missing, None, a boolean, text or anything but a whole number is
+    bad_move_number, never 'no check'" — on the session's path and in a message."""
+    from strohmandeln import messages
+
+    for session, _ in _session_moments(sm.CLASSIC, 1, 3)[::7]:
+        seat = session.state.current_player
+        if seat is None:
+            continue
+        action = session.state.legal_actions()[0]
+        for bad in (None, True, "0", str(session.move_number), 1.0):
+            with pytest.raises(sm.IllegalActionError) as info:
+                session.submit(action, player=seat, move_number=bad)
+            assert info.value.reason is Reason.BAD_MOVE_NUMBER
+            doc = {"format": 1, "type": "move", "match": "m", "seat": seat, "move_number": bad, "action": str(action), "request_id": 1}
+            with pytest.raises(messages.MessageError) as message_info:
+                messages.read_move(json.dumps(doc))
+            assert message_info.value.reason is Reason.BAD_MOVE_NUMBER and message_info.value.request_id == 1
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_promise_news_brings_the_client_to_the_servers_view(rules: sm.RuleSet) -> None:
+    """":func:`apply_news` ... gives exactly the document the server's view has"; news "holds
+    nothing the view does not"; news for another moment is refused as stale_move."""
+    from strohmandeln.news import apply_news, news_since
+
+    states = random_states(rules, 9)
+    for seat in (0, 1):
+        held = states[0].view(seat).to_dict()
+        for state in states[1:]:
+            view = state.view(seat)
+            news = news_since(view, len(held["history"]))
+            text = json.dumps(news, ensure_ascii=False)
+            for card in set(state.hand(1 - seat)) - set(view.known_hand(1 - seat)):
+                assert f'"{card}"' not in text
+            held = apply_news(held, news)
+            assert held == view.to_dict()
+    with pytest.raises(sm.SerializationError) as info:
+        apply_news(states[0].view(0).to_dict(), news_since(states[5].view(0), 3))
+    assert info.value.reason is Reason.STALE_MOVE
+
+
+def test_promise_a_match_that_is_over_deals_no_more() -> None:
+    """"once the deal that reaches it is finished, is_over is true, next_deal refuses to deal
+    another (match_over) ... a move is refused as match_over"."""
+    for length in ({"length": 2}, {"target": 15}, {"length": 5, "target": 25}):
+        session = _session_moments(sm.CLASSIC, 100, 4, **length)[-1][0]
+        assert session.is_over and session.state.is_terminal
+        with pytest.raises(sm.StateError) as info:
+            session.next_deal()
+        assert info.value.reason is Reason.MATCH_OVER
+        with pytest.raises(sm.IllegalActionError) as move_info:
+            session.submit(sm.Pass(), player=0, move_number=session.move_number)
+        assert move_info.value.reason is Reason.MATCH_OVER

@@ -107,9 +107,16 @@ _SHAPES: Final[dict[str | tuple[str, str], tuple[str, str]]] = {
         "An error reply (:meth:`StrohmandelnError.to_dict\n    <strohmandeln.errors.StrohmandelnError.to_dict>`); ``line``, "
         "``token`` and ``cause`` only\n    from a :class:`~strohmandeln.records.RecordError`.",
     ),
+    ("move", ""): ("MoveDocument", "A client's move (:meth:`Move.to_dict <strohmandeln.messages.Move.to_dict>`)."),
+    ("accepted", ""): ("AcceptedDocument", "The reply to an accepted move (:func:`strohmandeln.messages.accepted`)."),
+    ("refusal", ""): (
+        "RefusalDocument",
+        "The reply to a refused message (:func:`strohmandeln.messages.refusal`): an error reply\n    with the request id it answers.",
+    ),
+    ("news", ""): ("NewsDocument", "What a seat learned since a move of the deal (:func:`strohmandeln.news.news_since`)."),
 }
 #: Enumerations a later release may extend, typed as text (an error's kind and reasons).
-_OPEN: Final = {("error", "error"), ("error", "reason"), ("error", "cause")}
+_OPEN: Final = {(kind, field) for kind in ("error", "refusal") for field in ("error", "reason", "cause")}
 
 
 def _literal(values: list[Any]) -> str:

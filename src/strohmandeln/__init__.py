@@ -70,7 +70,7 @@ del _engine
 
 if TYPE_CHECKING:
     from . import analysis, document_types, encoding, limits, match, pictures, players, playouts, positions, records, sampling, schemas
-    from . import serialization, session, svg
+    from . import messages, news, serialization, session, svg
     from .match import Match, Standing
     from .session import Session
     from .positions import Position, position
@@ -83,8 +83,8 @@ _ON_FIRST_USE: dict[str, str] = {
     **{
         module: module
         for module in (
-            "analysis", "document_types", "encoding", "limits", "match", "pictures", "players", "playouts", "positions", "records", "sampling",
-            "schemas", "serialization", "session", "svg",
+            "analysis", "document_types", "encoding", "limits", "match", "messages", "news", "pictures", "players", "playouts", "positions",
+            "records", "sampling", "schemas", "serialization", "session", "svg",
         )  # fmt: skip
     },
     "Match": "match",

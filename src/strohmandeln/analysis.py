@@ -40,15 +40,15 @@ import enum
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, final
 
 import attrs
 
 from ._base import args
 from ._base.args import MAX_PLAYOUTS
 from ._core import solve as kernel
-from .actions import Action
-from .errors import Reason, StateError, ValueLookup
+from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
+from .errors import ArgumentValueError, Reason, StateError, ValueLookup, a_type
 from .knowledge import PlayerView
 from .playouts import playouts_from
 from .points import CardPoints
@@ -68,6 +68,7 @@ class Unit(enum.Enum, metaclass=ValueLookup):
     CARD_POINTS = "card_points"
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class ActionValues:
     """Every legal action of the seat to act with its value (:func:`solve`, :func:`search`).
@@ -83,6 +84,16 @@ class ActionValues:
 
     Two tricks left and seat 1 has no tarock: on card points it makes no difference which card
     seat 0 leads; on game points it does, since the Pagat must win the *last* trick (R19).
+
+    :func:`solve` and :func:`search` make them; one built by hand (or by ``attrs.evolve``) is
+    checked as they would make it, so that it can be written and compared as theirs are.
+
+    :raises ArgumentTypeError: for a field of the wrong type: a ``player`` that is no seat, a
+        ``unit`` that names no :class:`Unit`, ``values`` that are no pairs of an action and a
+        :class:`~fractions.Fraction` (or whole number), counts that are no whole numbers.
+    :raises ArgumentValueError: for a seat other than 0 and 1 (``bad_seat``), a negative count or
+        one above 10**18, a value of more than 100 digits or more values than
+        :data:`~strohmandeln.limits.MAX_CONTAINER` (``too_large``).
     """
 
     #: The seat to act.
@@ -100,6 +111,13 @@ class ActionValues:
     #: The random playouts played (in all sampled deals).
     playouts: int = attrs.field(default=0, eq=False)
 
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "player", args.seat(self.player, "player"))
+        object.__setattr__(self, "unit", args.member(Unit, self.unit, "unit"))
+        object.__setattr__(self, "values", tuple(_valued(pair, f"values[{i}]") for i, pair in enumerate(args.items(self.values, "values"))))
+        for name in ("samples", "nodes", "playouts"):
+            object.__setattr__(self, name, args.count(getattr(self, name), name, most=MAX_COUNT))
+
     def __repr__(self) -> str:
         best = f" best={self.best} ({self.score})" if self.values else ""
         return f"<ActionValues player={self.player} unit={self.unit.value} actions={len(self.values)}{best} samples={self.samples}>"
@@ -107,12 +125,18 @@ class ActionValues:
     def __getitem__(self, action: Action) -> Fraction:
         """The value of a legal action (an equal action built by hand finds it too).
 
-        :raises KeyError: if ``action`` is not one of the legal actions.
+        :raises KeyError: if ``action`` is not one of the legal actions (anything else too: it
+            is compared with the actions of its own type only, and the error names its type).
         """
         for known, value in self.values:
-            if known == action:
+            if type(known) is type(action) and known == action:
                 return value
-        raise KeyError(action)
+        raise KeyError(f"not a legal action of these values: {str(action) if type(action) in _ACTIONS else a_type(action)}")
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is one of the legal actions (``action in values``; anything else is
+        not)."""
+        return any(type(known) is type(action) and known == action for known, _ in self.values)
 
     @property
     def exact(self) -> bool:
@@ -144,6 +168,36 @@ class ActionValues:
         if self.unit is not Unit.CARD_POINTS or not self.exact:
             raise StateError(Reason.BAD_VALUE, "only an exact solution on card points has values in whole thirds")
         return tuple((action, CardPoints(int(value * 3))) for action, value in self.values)
+
+
+#: The most digits of a value's numerator or denominator (a deal is worth a few hundred game
+#: points at most: a value beyond is no value of a deal, and its text could not be written).
+MAX_VALUE_DIGITS: Final = 100
+
+#: The most samples, nodes or playouts :class:`ActionValues` may count.
+MAX_COUNT: Final = 10**18
+
+#: The classes of the actions.
+_ACTIONS: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
+
+
+def _valued(pair: object, name: str) -> tuple[Action, Fraction]:
+    """A pair of an action and its value, checked (:class:`ActionValues`)."""
+    got = args.items(pair, name, 2)
+    if len(got) != 2:
+        raise ArgumentValueError(Reason.BAD_VALUE, f"{name} must be a pair of an action and its value")
+    action, value = got
+    if not args.is_a(action, _ACTIONS):
+        raise args.wrong_type(f"{name}[0]", "an action", action)
+    if type(value) is not Fraction:
+        number = args.whole(value) if not args.is_a(value, Fraction) else None
+        if number is None and not args.is_a(value, Fraction):
+            raise args.wrong_type(f"{name}[1]", "a Fraction or a whole number", value)
+        value = Fraction(number) if number is not None else Fraction(value.numerator, value.denominator)
+    limit = 10**MAX_VALUE_DIGITS
+    if not (-limit < value.numerator < limit and value.denominator < limit):
+        raise ArgumentValueError(Reason.TOO_LARGE, f"{name}[1] must have at most {MAX_VALUE_DIGITS} digits")
+    return action, value
 
 
 def solve(state: GameState, *, unit: Unit = Unit.GAME_POINTS) -> ActionValues:
@@ -267,6 +321,7 @@ def search(
     return ActionValues(me, unit, values, worlds, nodes, rolled)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class Budget:
     """What a :func:`search` may spend on one decision: ``samples`` sampled deals, or a time

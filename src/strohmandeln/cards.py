@@ -40,7 +40,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable
-from typing import Any, Final, NoReturn, Self
+from typing import Any, Final, NoReturn, Self, final
 
 from ._base import args
 from .errors import ArgumentTypeError, NotationError, Reason, ValueLookup, quoted, shown
@@ -147,6 +147,7 @@ _ROMAN: Final = (
 _SUIT_VALUES: Final = (1, 1, 1, 1, 2, 3, 4, 5)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 class Card:
     """One card of the 54-card Industrie-und-Glück pack (R1).
 

@@ -23,6 +23,7 @@ load the document, before you trust it.
 from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
+    "AcceptedDocument",
     "ActionDocument",
     "AnnouncementName",
     "BonusName",
@@ -32,9 +33,12 @@ __all__ = [
     "EventDocument",
     "MatchDealDocument",
     "MatchDocument",
+    "MoveDocument",
+    "NewsDocument",
     "PinnedPreset",
     "PositionDocument",
     "PresetName",
+    "RefusalDocument",
     "ResultDocument",
     "RuleSetDocument",
     "RulesDocument",
@@ -302,10 +306,13 @@ class SessionDocument(TypedDict):
     factor: int
     deals_recorded: int
     deals_played: int
+    move_number: NotRequired[int]
     secret: str
     history: str
     actions: list[str]
     signature: str
+    length: NotRequired[int]
+    target: NotRequired[int]
 
 
 class ErrorDocument(TypedDict):
@@ -319,3 +326,65 @@ class ErrorDocument(TypedDict):
     line: NotRequired[int]
     token: NotRequired[int | None]
     cause: NotRequired[str]
+
+
+class MoveDocument(TypedDict):
+    """A client's move (:meth:`Move.to_dict <strohmandeln.messages.Move.to_dict>`)."""
+
+    format: Literal[1]
+    type: Literal["move"]
+    match: str
+    seat: int
+    move_number: int
+    action: str
+    request_id: str | int
+
+
+class AcceptedDocument(TypedDict):
+    """The reply to an accepted move (:func:`strohmandeln.messages.accepted`)."""
+
+    format: Literal[1]
+    type: Literal["accepted"]
+    match: str
+    request_id: str | int
+    move_number: int
+
+
+class RefusalDocument(TypedDict):
+    """The reply to a refused message (:func:`strohmandeln.messages.refusal`): an error reply
+    with the request id it answers."""
+
+    format: Literal[1]
+    type: Literal["refusal"]
+    request_id: str | int | None
+    error: str
+    reason: str
+    message: str
+    line: NotRequired[int]
+    token: NotRequired[int | None]
+    cause: NotRequired[str]
+
+
+class NewsDocument(TypedDict):
+    """What a seat learned since a move of the deal (:func:`strohmandeln.news.news_since`)."""
+
+    format: Literal[1]
+    type: Literal["news"]
+    player: int | None
+    since: int
+    history: list[list[int | str]]
+    tricks: list[TrickDocument]
+    events: list[EventDocument]
+    phase: Literal["fold", "auction", "doubling", "play", "finished", "void"]
+    current_player: int | None
+    undertaker: int | None
+    doubled: bool
+    void_reason: VoidReasonName | None
+    current_trick: CurrentTrickDocument | None
+    hand: list[str]
+    hand_sizes: list[int]
+    known_hands: list[list[str]]
+    strohmaenner: list[list[StrohmannDocument]]
+    announcements: list[list[AnnouncementName]]
+    legal_actions: list[str]
+    result: NotRequired[DealResultFields]

@@ -44,7 +44,10 @@ compiled build alike. Its docstring's ``:raises:`` lists them.
   number* is an ``int`` or an integer of another library that Python can use as an index
   (NumPy's, :func:`operator.index`), never a ``bool``, a float or a text; a container is read
   item by item, and an item of the wrong type is refused by its place (``order[3]``), as is a
-  container whose own iteration fails. The move checks *raise* it for a ``player`` or an
+  container whose own iteration fails. The value types are final (:func:`typing.final`): a value
+  of a subclass of one, whose attributes could answer anything, is of the wrong type too; a
+  generator of a subclass of :class:`random.Random` is drawn from through its ``random()`` and
+  ``getrandbits()``, each draw checked. The move checks *raise* it for a ``player`` or an
   ``expected_ply`` that is no whole number (even ``why_illegal``, which returns the refusals of
   moves); a member of an enumeration looked up by what is no text or whole number
   (``Suit([])``, :class:`ValueLookup`) gets it too.
@@ -120,8 +123,13 @@ class ValueLookup(enum.EnumType):
     """
 
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs:  # (the functional API: Enum("Name", "A B"))
-            return super().__call__(value, *args, **kwargs)
+        if args or kwargs:
+            members = cls.__dict__.get("_member_map_")
+            if not members or set(kwargs) - _FUNCTIONAL_KEYWORDS or len(args) > len(_FUNCTIONAL_KEYWORDS):
+                # (the functional API, Enum("Name", "A B"), or a keyword the language refuses)
+                return super().__call__(value, *args, **kwargs)
+            if (args[0] if args else kwargs.get("names")) is not None:  # (an enumeration with members cannot be extended)
+                raise ArgumentTypeError(Reason.WRONG_TYPE, f"{_CLASS_NAME.__get__(cls)}() takes the value of a member, and no names")
         if type(value) is cls:
             return value
         key = _lookup_key(value)
@@ -132,6 +140,11 @@ class ValueLookup(enum.EnumType):
         if key is None:
             raise ArgumentTypeError(Reason.WRONG_TYPE, f"{name}() takes the value of a member, not {a_type(value)}")
         raise ArgumentValueError(Reason.BAD_VALUE, f"{shown(key)} is the value of no {name}")
+
+
+#: The keywords of the standard library's functional API of an enumeration (``names`` first):
+#: with ``names`` not given, a call is a lookup by value.
+_FUNCTIONAL_KEYWORDS: Final = frozenset({"names", "module", "qualname", "type", "start", "boundary"})
 
 
 def _lookup_key(value: object) -> str | int | None:
@@ -218,6 +231,18 @@ class Reason(enum.StrEnum, metaclass=ValueLookup):
     #: An argument of the right type whose value the function cannot take (a count below its
     #: least, the same card twice, a name that names nothing; :class:`ArgumentValueError`).
     BAD_VALUE = "bad_value"
+    # game servers
+    #: A move sent to a server without a match-wide move number, or with one that is no whole
+    #: number (missing, ``null``, a boolean, text): :meth:`Session.submit
+    #: <strohmandeln.session.Session.submit>` and :mod:`strohmandeln.messages` require it.
+    BAD_MOVE_NUMBER = "bad_move_number"
+    #: A client's message for a seat that its connection does not hold.
+    NOT_YOUR_SEAT = "not_your_seat"
+    #: A client's message for a match the server does not have.
+    UNKNOWN_MATCH = "unknown_match"
+    #: A move, or a next deal, in a match that is over (:attr:`Session.is_over
+    #: <strohmandeln.session.Session.is_over>`: its length or target score is reached).
+    MATCH_OVER = "match_over"
 
 
 #: The longest message of an error, in characters: a longer one is cut, ending in "…".
@@ -294,7 +319,9 @@ class StrohmandelnError(Exception):
     """Base class of every error the library raises on purpose.
 
     :param reason: the machine-readable cause.
-    :param message: one line for humans.
+    :param message: one line for humans (cut to :data:`MAX_MESSAGE` characters; a character that
+        UTF-8 cannot encode, a lone surrogate, is written as its escape, so that :meth:`to_dict` can
+        always be sent).
 
     Catch it to handle every refusal of the library in one place:
 
@@ -318,6 +345,11 @@ class StrohmandelnError(Exception):
             if not issubclass(type(message), str):
                 raise ArgumentTypeError(Reason.WRONG_TYPE, f"message must be a str, not {shown(message)}")
             message = str.__str__(message)
+        if not message.isascii():  # (a lone surrogate cannot be sent as UTF-8: it is written as its escape)
+            try:
+                message.encode("utf-8")
+            except UnicodeEncodeError:
+                message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         if len(message) > MAX_MESSAGE:
             message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
@@ -453,8 +485,10 @@ class ArgumentValueError(ArgumentError, ValueError):
 
 # --- an error's reply: its fields, declared once ----------------------------------------------
 
-#: The class of the error of a text record (named here: the records stand above this module).
+#: The class of the error of a text record, and of a message (named here: the records and the
+#: messages stand above this module).
 RECORD_ERROR: Final = "RecordError"
+MESSAGE_ERROR: Final = "MessageError"
 #: A field of an error's reply: its JSON Schema piece and its writer (of the error).
 ReplyField = tuple[Callable[[], dict[str, Any]], Callable[[Any], Any]]
 
@@ -465,9 +499,9 @@ def _reasons() -> dict[str, Any]:
 
 #: The fields of an error's reply (:meth:`StrohmandelnError.to_dict`), in order, each with its
 #: JSON Schema piece (:mod:`strohmandeln.schemas` builds the reply's schema from them) and its
-#: writer; the error's class is one of this module's or a text record's.
+#: writer; the error's class is one of this module's, a text record's or a message's.
 REPLY_FIELDS: Final[dict[str, ReplyField]] = {
-    "error": (lambda: {"enum": [*(n for n in __all__ if n.endswith("Error")), RECORD_ERROR]}, lambda e: type(e).__name__),
+    "error": (lambda: {"enum": [*(n for n in __all__ if n.endswith("Error")), RECORD_ERROR, MESSAGE_ERROR]}, lambda e: type(e).__name__),
     "reason": (_reasons, lambda e: e.reason.value),
     "message": (lambda: {"type": "string"}, lambda e: e.message),
 }

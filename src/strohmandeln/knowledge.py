@@ -6,7 +6,7 @@ made by :meth:`GameState.view <strohmandeln.GameState.view>`. It is documented i
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any, NoReturn, final
 
 from ._base import args
 from ._core import seen
@@ -25,6 +25,7 @@ __all__: list[str] = []
 _ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 class PlayerView(_Pictured, Moment):
     """Everything one player (or a spectator) knows at one moment of a deal: an immutable value.
 

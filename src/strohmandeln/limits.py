@@ -21,7 +21,8 @@ too_large | card text is at most 10,000 characters, not 12,000
 The documents have caps of their own, named where they are read: ``serialization.MAX_JSON``
 (16,000,000 characters, the JSON text of ``from_json`` by default) and the other constants of
 :mod:`strohmandeln.serialization` (lists, deals, texts of a document),
-:data:`~strohmandeln.session.MAX_SESSION_JSON` (a session document), and ``records.MAX_RECORD``
+:data:`~strohmandeln.session.MAX_SESSION_JSON` (a session document),
+:data:`~strohmandeln.messages.MAX_MESSAGE_JSON` (1,000 characters of a client's message), and ``records.MAX_RECORD``
 and ``records.MAX_MATCH_RECORD`` (1,000,000 and 8,000,000 characters of the text records); the Gymnasium environments' ``strohmandeln.gymnasium.MAX_ENVS`` (65,536 games of a
 vector environment).
 """

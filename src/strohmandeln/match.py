@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -46,8 +46,11 @@ _SEAT: Final = {checked.KIND: checked.Whole(0, 1, "seat", required=True)}
 _COUNT: Final = {checked.KIND: checked.Whole(0, checked.MAX_COUNT, "deals", required=True)}
 _SCORES: Final = {checked.KIND: checked.Pair(checked.Whole(-checked.MAX_COUNT, checked.MAX_COUNT, "game points"), required=True)}
 _FACTOR: Final = {checked.KIND: checked.Whole(1, checked.MAX_MULTIPLIER, "stakes", required=True)}
+#: (optional in a document: a session saved before the match's move numbers loads at 0)
+_MOVES: Final = {checked.KIND: checked.Whole(0, checked.MAX_COUNT, "moves")}
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Standing:
     """Where a match stands between two deals: everything that decides its future — the rule
@@ -98,6 +101,8 @@ class Standing:
     deals_recorded: int = attrs.field(default=0, metadata=_COUNT)
     #: The deals played out so far (void deals do not count).
     deals_played: int = attrs.field(default=0, metadata=_COUNT)
+    #: The match's move number when the next deal begins (:attr:`Match.move_number`).
+    move_number: int = attrs.field(default=0, metadata=_MOVES)
 
     def __attrs_post_init__(self) -> None:
         problem = checked.refused(self) or _unreachable(self)
@@ -150,7 +155,8 @@ class Standing:
                 doubled_deals = max(doubled_deals - 1, 0)
                 if trigger:
                     doubled_deals += 2 if mode is DrawDoubling.NEXT_ROUND else 1
-        if not -checked.MAX_COUNT <= s0 <= checked.MAX_COUNT or self.deals_recorded >= checked.MAX_COUNT or factor > checked.MAX_MULTIPLIER:
+        moves = self.move_number + len(state.history) + 1
+        if not -checked.MAX_COUNT <= s0 <= checked.MAX_COUNT or self.deals_recorded >= checked.MAX_COUNT or factor > checked.MAX_MULTIPLIER or moves > checked.MAX_COUNT:
             raise StateError(Reason.TOO_LARGE, "the match has grown past the counts a standing holds")
         standing = checked.unchecked(  # (what one more deal makes of a standing that is checked)
             Standing,
@@ -162,6 +168,7 @@ class Standing:
             factor=factor,
             deals_recorded=self.deals_recorded + 1,
             deals_played=played,
+            move_number=moves,
         )
         return standing, state, result
 
@@ -180,6 +187,7 @@ def _unreachable(s: Standing) -> str | None:
     return None
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Match:
     """A match between seats 0 and 1 under one rule set: its :class:`Standing`, the deals
@@ -282,7 +290,7 @@ class Match:
         seat = args.seat(first_dealer, "first_dealer")
         standing = checked.unchecked(
             Standing, rules=rules, first_dealer=seat, next_dealer=seat, scores=(0, 0),
-            doubled_deals=0, factor=1, deals_recorded=0, deals_played=0,
+            doubled_deals=0, factor=1, deals_recorded=0, deals_played=0, move_number=0,
         )  # fmt: skip
         return checked.unchecked(cls, standing=standing, deals=(), results=())
 
@@ -308,6 +316,22 @@ class Match:
         (1, 0, 0)
         """
         return self.standing.deals_played
+
+    @property
+    def move_number(self) -> int:
+        """The match's move number when its next deal begins: one for every action of every deal
+        recorded and one for every deal (so that no move of one deal is a move of another).
+        :attr:`Session.move_number <strohmandeln.session.Session.move_number>` goes on from it.
+
+        >>> from strohmandeln import CLASSIC, DECK_54, Fold, compose_order
+        >>> match = Match.start(CLASSIC, first_dealer=0)
+        >>> match.move_number
+        0
+        >>> order = compose_order(CLASSIC, dealer=0, hands=((), DECK_54[22:37]))  # Elder: no tarock
+        >>> match.record(match.deal(order=order).apply(Fold())).move_number    # one action, one deal
+        2
+        """
+        return self.standing.move_number
 
     def deal(self, *, order: Sequence[Card] | None = None, rng: random.Random | int | None = None) -> GameState:
         """The first state of the next deal, dealt by :attr:`next_dealer` from ``order`` or

@@ -35,14 +35,13 @@ Importing this module registers the Python game ``python_strohmandeln`` with
   generator of the caller's (for ``ISMCTSBot.set_resampler``: the same seed draws the same
   worlds in every process). The sampled state is built directly, not replayed.
 * **Bots**: :class:`PlayoutEvaluator` is an MCTS/ISMCTS evaluator on the library's playouts;
-  :class:`StatelessBot` gives a bot that keeps nothing between moves (such as ``ISMCTSBot``)
-  the protocol ``evaluate_bots`` asks for (``restart_at``, ``inform_action``);
-  :class:`PlayerBot` plays a library player (:mod:`strohmandeln.players`) from its seat's view.
+  :class:`StatelessBot` gives a bot that keeps nothing between moves (``ISMCTSBot``) the protocol
+  ``evaluate_bots`` asks for; :class:`PlayerBot` plays a library player from its seat's view.
 
 The library's own objects stay reachable: ``state.strohmandeln_state()`` is the
-:class:`~strohmandeln.GameState` once the deck is dealt. The methods Python calls most
-(``apply_action``, ``legal_actions``, ``clone``, ``history`` …) are answered in Python from that
-state; OpenSpiel's C++ side keeps the history of the actions it applied itself.
+:class:`~strohmandeln.GameState` once the deck is dealt. The methods Python calls most (``apply_action``,
+``legal_actions``, ``clone``, ``history`` …) are answered in Python from that state; OpenSpiel's
+C++ side keeps the history of the actions it applied itself.
 """
 
 from __future__ import annotations
@@ -106,8 +105,7 @@ def _decisions(rules: RuleSet) -> int:
 
 
 class PlayerAction(NamedTuple):
-    """An entry of :meth:`StrohmandelnState.full_history`: who acted (-1: chance) and the
-    action, as OpenSpiel's ``PlayerAction`` (which Python cannot make) has them."""
+    """An entry of :meth:`StrohmandelnState.full_history`: who acted (-1: chance) and the action."""
 
     player: int
     action: int
@@ -201,6 +199,10 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
         self.rules: RuleSet = rules
         self.dealer = dealer
         self.space = self._sh.space
+
+    def __eq__(self, other: object) -> bool:  # (OpenSpiel's raises TypeError for what is no game)
+        return bool(pyspiel.Game.__eq__(self, other)) if args.is_a(other, pyspiel.Game) else NotImplemented
+    __hash__ = pyspiel.Game.__hash__  # (unhashable, as OpenSpiel's games are)
 
     def new_initial_state(self) -> StrohmandelnState:
         """A new deal, before its first card is dealt (a chance node)."""
@@ -428,16 +430,16 @@ class StrohmandelnState(pyspiel.State):  # type: ignore[misc]
 
         :raises ArgumentTypeError: if ``player_id`` is not a whole number or
             ``probability_sampler`` no function.
-        :raises ArgumentValueError: for a ``player_id`` that is not 0 or 1, or a draw that is not
-            a number from 0 up to 1.
+        :raises ArgumentValueError: for a ``player_id`` not 0 or 1, a draw not from 0 up to 1.
         """
         player = args.seat(player_id, "player_id")
         if not callable(probability_sampler):
             raise args.wrong_type("probability_sampler", "a function", probability_sampler)
-        draw = probability_sampler()
-        if not args.is_a(draw, (float, int)) or args.is_a(draw, bool) or not 0 <= draw < 1:
+        draw = probability_sampler()  # (read as a plain number: its own methods are never called)
+        value = float.__float__(draw) if args.is_a(draw, float) else 0.0 if args.is_a(draw, int) and not args.is_a(draw, bool) and int.__int__(draw) == 0 else -1.0
+        if not 0.0 <= value < 1.0:
             raise ArgumentValueError(Reason.BAD_VALUE, "probability_sampler must return a number from 0 up to 1")
-        return _resampled(self, player, random.Random(int(draw * 2**53)))
+        return _resampled(self, player, random.Random(int(value * 2**53)))
 
     def __str__(self) -> str:
         state = self._state

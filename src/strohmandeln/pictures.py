@@ -35,13 +35,14 @@ were uncovered, but not the IIII: it was the last card of its Strohmann, taken u
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final, final
 
 import attrs
 
 from ._base import args
 from .actions import Announcement
 from .cards import Card, cards_to_text
+from .errors import ArgumentValueError, Reason
 from .knowledge import PlayerView
 from .points import CardPoints
 from .results import DealResult
@@ -59,6 +60,25 @@ _ASK: Final = {
 }
 
 
+#: The most cards of a deck.
+_CARDS: Final = 54
+
+
+def _set(value: object, name: str, checked: object) -> None:
+    """Keep the checked value of a field (a whole number as an ``int``, a container as a tuple)."""
+    if checked is not getattr(value, name):
+        object.__setattr__(value, name, checked)
+
+
+def _all(value: object, name: str, cls: type, limit: int) -> tuple[Any, ...]:
+    """The items of a container field, each a ``cls``, at most ``limit`` of them."""
+    got = args.items(value, name, limit)
+    for i, item in enumerate(got):
+        args.instance(item, cls, f"{name}[{i}]")
+    return got
+
+
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class SeatPicture:
     """What a picture shows of one seat.
@@ -67,6 +87,14 @@ class SeatPicture:
     >>> seat = picture(sm.deal(sm.CLASSIC, dealer=0, rng=97).view(1)).seats[0]
     >>> seat.seat, seat.role, seat.hand, seat.hidden, seat.piles[0]
     (0, 'dealer', (), 15, StrohmannPile(face_up=None, face_down=4))
+
+    :func:`picture` makes them; one made by hand (or by ``attrs.evolve``) is checked as
+    :func:`picture` would make it.
+
+    :raises ArgumentTypeError: for a field of the wrong type (a seat or count that is no whole
+        number, cards that are no cards, a flag that is not ``True`` or ``False``…).
+    :raises ArgumentValueError: for a seat other than 0 or 1 (``bad_seat``), a role other than
+        ``dealer`` and ``Elder``, a count below 0 or above 54, piles other than three.
     """
 
     #: The seat, 0 or 1.
@@ -88,6 +116,23 @@ class SeatPicture:
     #: The announcements the seat made (R17), in the order of :class:`~strohmandeln.Announcement`.
     announcements: tuple[Announcement, ...]
 
+    def __attrs_post_init__(self) -> None:
+        _set(self, "seat", args.seat(self.seat, "seat"))
+        role = args.text(self.role, "role", 16)
+        if role not in _ROLES:
+            raise args.bad_value("role", "'dealer' or 'Elder'", role)
+        _set(self, "role", role)
+        _set(self, "is_viewer", args.flag(self.is_viewer, "is_viewer"))
+        _set(self, "hand", _all(self.hand, "hand", Card, _CARDS))
+        _set(self, "hidden", args.count(self.hidden, "hidden", most=_CARDS))
+        piles = _all(self.piles, "piles", StrohmannPile, 3)
+        if len(piles) != 3:
+            raise ArgumentValueError(Reason.BAD_VALUE, "piles must hold three Strohmann piles")
+        _set(self, "piles", piles)
+        _set(self, "won", args.count(self.won, "won", most=_CARDS))
+        _set(self, "points", args.instance(self.points, CardPoints, "points"))
+        _set(self, "announcements", tuple(args.member(Announcement, a, f"announcements[{i}]") for i, a in enumerate(args.items(self.announcements, "announcements", len(Announcement)))))
+
     def __repr__(self) -> str:
         return f"<SeatPicture {self.seat} {self.role} hand={len(self.hand) + self.hidden} points={self.points}>"
 
@@ -102,6 +147,7 @@ class SeatPicture:
         return len(self.hand) + self.hidden
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class TablePicture:
     """Everything a picture of the table shows (see the module's description); made by
@@ -111,6 +157,12 @@ class TablePicture:
     >>> table = picture(sm.deal(sm.CLASSIC, dealer=0, rng=97), bottom=1)
     >>> table.full, table.bottom, table.top, table.phase, table.to_move, table.lines()[:2]
     (True, 1, 0, <Phase.AUCTION: 'auction'>, 1, ('classic; seat 0 deals, seat 1 is Elder', 'auction: seat 1 to take or pass'))
+
+    One made by hand (or by ``attrs.evolve``) is checked as :func:`picture` would make it.
+
+    :raises ArgumentTypeError: for a field of the wrong type (``rules`` is the rule set's name).
+    :raises ArgumentValueError: for a seat other than 0 or 1 (``bad_seat``), a count of tricks
+        below 0 or above 27, stakes outside 1 to :data:`~strohmandeln.limits.MAX_MULTIPLIER`.
     """
 
     #: The name of the rule set.
@@ -153,6 +205,29 @@ class TablePicture:
     multiplier: int
     #: The score of a finished or void deal.
     result: DealResult | None
+
+    def __attrs_post_init__(self) -> None:
+        _set(self, "rules", args.text(self.rules, "rules", 64))
+        for name in ("dealer", "bottom"):
+            _set(self, name, args.seat(getattr(self, name), name))
+        for name in ("viewer", "to_move", "leader", "undertaker"):
+            _set(self, name, args.seat_or_none(getattr(self, name), name))
+        for name in ("full", "lead_from_strohmann", "doubled", "simple_game"):
+            _set(self, name, args.flag(getattr(self, name), name))
+        seats = _all(self.seats, "seats", SeatPicture, 2)
+        if len(seats) != 2:
+            raise ArgumentValueError(Reason.BAD_SEAT, "seats must give exactly two seats, one picture each")
+        _set(self, "seats", seats)
+        _set(self, "phase", args.member(Phase, self.phase, "phase"))
+        _set(self, "trick_count", args.count(self.trick_count, "trick_count", most=_CARDS // 2))
+        _set(self, "tricks", args.count(self.tricks, "tricks", most=_CARDS // 2))
+        for name, cls in (("lead", Card), ("last_trick", Trick), ("result", DealResult)):
+            value = getattr(self, name)
+            if value is not None:
+                args.instance(value, cls, name, f"None or {args.article(cls.__name__)}")
+        if self.void_reason is not None:
+            _set(self, "void_reason", args.member(VoidReason, self.void_reason, "void_reason"))
+        _set(self, "multiplier", args.stakes(self.multiplier))
 
     def __repr__(self) -> str:
         viewer = "spectator" if self.viewer is None and not self.full else f"viewer={'all' if self.full else self.viewer}"

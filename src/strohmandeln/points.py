@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, final
 
 import attrs
 
@@ -113,6 +113,7 @@ def _thirds(value: object) -> int:
     return number
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(order=True)
 class CardPoints:
     """An exact amount of card points, stored as whole thirds.

@@ -64,7 +64,7 @@ other cards are gone and A leads.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, final
 
 import attrs
 
@@ -200,6 +200,7 @@ def _rules(instance: Any, attribute: attrs.Attribute[Any], value: object) -> Non
     args.instance(value, RuleSet, "rules")
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Position:
     """A description of a moment of the card play, between two tricks.

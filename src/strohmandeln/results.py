@@ -9,7 +9,7 @@ defined here, below the states that make them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -162,6 +162,7 @@ class ScoreLine:
         return checked.to_fields(self)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class DealResult:
     """The itemised result of one deal (R24).

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -321,6 +321,7 @@ def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tu
     return tuple((bonus, pairs[bonus]) for bonus in Bonus if bonus in pairs)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True, cache_hash=True)
 class ScoringTable:
     """The game values of a rule set: base table, bonuses, draws, Valat, match doubling.
@@ -329,14 +330,16 @@ class ScoringTable:
     doubling (R10, which doubles the base line only). A ``*_major`` value of ``None`` means the
     table has no such cell.
 
-    The table's values are checked when a :class:`RuleSet` is built from it (against that rule
-    set's deck); their types when it is made.
+    The table's values are checked when it is made, their types and ranges (what a document can
+    hold, so that the table can be written and read back), and against the deck when a
+    :class:`RuleSet` is built from it (its major thresholds).
 
     :raises ArgumentTypeError: for a field of the wrong type (a value that is no whole number,
         bonuses that are neither a mapping nor pairs).
     :raises ArgumentValueError: for a text that names no member or bonus, or more bonuses than
         there are.
-    :raises RuleSetError: with reason ``inconsistent_rules`` for a bonus given twice.
+    :raises RuleSetError: with reason ``inconsistent_rules`` for a bonus given twice, or a value
+        outside its range (game points from 0 to 1,000,000).
 
     >>> table = ScoringTable(simple_won=2, undertaken_won=3, undertaken_lost=4, bonuses={Bonus.PAGAT: 1})
     >>> table.bonuses, table.simple_won_major, table.draw_doubling
@@ -374,6 +377,9 @@ class ScoringTable:
 
     def __attrs_post_init__(self) -> None:
         checked.typed_fields(self)
+        problems = list(checked.field_problems(self))  # (the ranges: a deck's thresholds are RuleSet's to check)
+        if problems:
+            raise RuleSetError(Reason.INCONSISTENT_RULES, "scoring table: " + "; ".join(problems))
 
     def value_of(self, bonus: Bonus) -> int | None:
         """The bonus's value, or ``None`` if it is not in force.
@@ -431,6 +437,7 @@ class ScoringTable:
         return table
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """A complete set of rules: deck, options of R5–R12 and the scoring table.

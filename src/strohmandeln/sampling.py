@@ -140,6 +140,11 @@ class Sampler:
         self._view = view
         self._model = models.model(seen_of(view))
 
+    def __reduce__(self) -> tuple[type[Sampler], tuple[PlayerView]]:
+        # (pickled and copied as its view: the model is worked out again — in the compiled
+        # build it is a native object that pickle cannot rebuild)
+        return (Sampler, (self._view,))
+
     @property
     def view(self) -> PlayerView:
         """The view this sampler draws for."""

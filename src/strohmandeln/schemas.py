@@ -16,7 +16,7 @@ values.
 
 >>> from strohmandeln import schemas
 >>> schemas.NAMES
-('rules', 'action', 'state', 'view', 'result', 'match', 'session', 'error')
+('rules', 'action', 'state', 'view', 'result', 'match', 'session', 'error', 'move', 'accepted', 'refusal', 'news')
 >>> doc = schemas.schema("action")
 >>> doc["$schema"], doc["required"]
 ('https://json-schema.org/draft/2020-12/schema', ['format', 'type', 'action'])
@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import errors
+from . import errors, messages, news
 from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
@@ -46,7 +46,7 @@ from ._core.documents import ActionsKind
 from .match import Standing
 from .presets import PRESETS, RulesKind, rules_ref
 from .results import DealResult, Lines, OneOf
-from .session import DOCUMENT_FIELDS
+from .session import DOCUMENT_FIELDS, OPTIONAL_FIELDS
 from .rules import Bonus, Deck, RuleSet, ScoringTable
 from .table import Phase
 
@@ -55,7 +55,7 @@ __all__ = ["DIALECT", "NAMES", "dumps", "schema"]
 #: The JSON Schema dialect of every schema: draft 2020-12.
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 #: The names of the schemas: the ``"type"`` of each document, and ``"error"`` for an error reply.
-NAMES: Final = ("rules", "action", "state", "view", "result", "match", "session", "error")
+NAMES: Final = ("rules", "action", "state", "view", "result", "match", "session", "error", "move", "accepted", "refusal", "news")
 
 Schema = dict[str, Any]
 
@@ -329,10 +329,13 @@ def _match_document() -> Schema:
 
 def _session_document() -> Schema:
     """A session: the fields of its standing (Standing declares their kinds) and those of its
-    own (session.DOCUMENT_FIELDS)."""
-    standing = _fields(Standing)["properties"]
+    own (session.DOCUMENT_FIELDS; the length and the target only when the match has them)."""
+    standing = _fields(Standing)
     own = {name: _kind(kind) for name, kind in DOCUMENT_FIELDS.items()}
-    body = _object({**_head("session"), **standing, **own})
+    own["length"]["description"] = "the deals played that end the match"
+    own["target"]["description"] = "the score that ends the match"
+    required = ["format", "type", *standing["required"], *(k for k in own if k not in OPTIONAL_FIELDS)]
+    body = _object({**_head("session"), **standing["properties"], **own}, required=required)
     description = "Session.to_dict: a match on a server, signed with the server's key (the deal in progress as its actions)."
     return _document("session", "A session", description, body)
 
@@ -355,6 +358,39 @@ def _error_document() -> Schema:
     return _document("error", "An error reply", "StrohmandelnError.to_dict: a machine-readable refusal.", body)
 
 
+def _message_id(numbers: bool = False) -> Schema:
+    """A match id or a request id of a message (:mod:`strohmandeln.messages`)."""
+    text = {"type": "string", "pattern": messages.ID_PATTERN}
+    return {"anyOf": [text, _integer(0, messages.MAX_REQUEST_NUMBER)]} if numbers else text
+
+
+def _move_document() -> Schema:
+    number = {**_integer(0, checked.MAX_COUNT), "description": "the match's move number the move answers (required)"}
+    fields = {"match": _message_id(), "seat": _ref("seat"), "move_number": number, "action": _ref("action"), "request_id": _message_id(True)}
+    body = _object({**_head("move"), **fields})
+    return _document("move", "A client's move", "messages.Move.to_dict: a move of a seat, for a match and its move number.", body)
+
+
+def _accepted_document() -> Schema:
+    number = {**_integer(0, checked.MAX_COUNT), "description": "the match's move number after the move"}
+    body = _object({**_head("accepted"), "match": _message_id(), "request_id": _message_id(True), "move_number": number})
+    return _document("accepted", "An accepted move", "messages.accepted: the reply to an accepted move.", body)
+
+
+def _refusal_document() -> Schema:
+    body = {k: v for k, v in _error_document().items() if k in ("type", "properties", "required", "additionalProperties", "allOf")}
+    body["properties"] = {**_head("refusal"), "request_id": _or_null(_message_id(True)), **body["properties"]}
+    body["required"] = ["format", "type", "request_id", *body["required"]]
+    return _document("refusal", "A refused message", "messages.refusal: an error reply with the request id it answers.", body)
+
+
+def _news_document() -> Schema:
+    view = _view_document()["properties"]
+    fields = {"player": view["player"], "since": _integer(0, checked.MAX_ITEMS), **{k: view[k] for k in ("history", "tricks", "events", *news.MOMENT_FIELDS, "result")}}
+    body = _object({**_head("news"), **fields}, required=[*_head("news"), *fields][:-1])
+    return _document("news", "News of a view", "news.news_since: what a seat learned since a move of the deal.", body)
+
+
 _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
     "rules": _rules_document,
     "action": _action_document,
@@ -364,6 +400,10 @@ _BUILDERS: Final[dict[str, Callable[[], Schema]]] = {
     "match": _match_document,
     "session": _session_document,
     "error": _error_document,
+    "move": _move_document,
+    "accepted": _accepted_document,
+    "refusal": _refusal_document,
+    "news": _news_document,
 }
 
 

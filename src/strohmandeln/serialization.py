@@ -111,7 +111,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
     :raises ArgumentTypeError: if ``action`` is not an action.
     """
-    if not args.is_a(action, _ACTION_TYPES):
+    if type(action) not in _ACTION_TYPES:  # (a subclass's attributes and str may say anything)
         raise args.wrong_type("action", "an action", action)
     return ACTION.write(action)
 
@@ -367,7 +367,7 @@ def to_dict(obj: object) -> dict[str, Any]:
         return result_to_dict(obj)  # type: ignore[arg-type]
     if args.is_a(obj, Match):
         return match_to_dict(obj)  # type: ignore[arg-type]
-    if args.is_a(obj, _ACTION_TYPES):
+    if type(obj) in _ACTION_TYPES:
         return action_to_dict(obj)  # type: ignore[arg-type]
     raise args.wrong_type("obj", "a rule set, an action, a state, a view, a deal result or a match", obj)
 

@@ -67,7 +67,7 @@ from ._base import args, checked
 from ._core.documents import ActionsKind, replay
 from .actions import Action
 from .dealing import deal
-from .errors import ArgumentValueError, Reason, StateError, StrohmandelnError
+from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
 from .match import Match, Standing
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
@@ -87,7 +87,12 @@ DOCUMENT_FIELDS: Final[dict[str, checked.Kind]] = {
     "history": checked.Hex(32, 32),
     "actions": ActionsKind(),
     "signature": checked.Hex(32, 32),
+    # (written only when set: a match without them goes on until the server ends it)
+    "length": checked.Whole(1, checked.MAX_COUNT, "deals"),
+    "target": checked.Whole(1, checked.MAX_COUNT, "game points"),
 }
+#: The fields of DOCUMENT_FIELDS a session's document may leave out.
+OPTIONAL_FIELDS: Final = ("length", "target")
 #: The label of the derivation of the HMAC's key from a signing key.
 _KEY_LABEL: Final = b"strohmandeln session signing key\0"
 #: The deepest nesting and the most values the canonical form of a received document walks.
@@ -186,10 +191,12 @@ class Session:
     progress (:attr:`state`) and the dealing secret. An immutable value, like a state: each
     method returns a new session.
 
-    Start one with :meth:`start`, play the deal with :meth:`apply`, and once it is over record it
-    and deal the next with :meth:`next_deal` (archive the finished deal first, if you keep deals:
-    the session keeps only its score). Save it with :meth:`to_dict` or :meth:`to_json` and load it
-    with :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
+    Start one with :meth:`start`, play the deal with :meth:`submit` (a client's move, for the
+    match's :attr:`move_number`) or :meth:`apply` (a bot's), and once it is over record it and
+    deal the next with :meth:`next_deal` (archive the finished deal first, if you keep deals: the
+    session keeps only its score) — until the match :attr:`is_over`, if it has a :attr:`length`
+    or a :attr:`target`. Save it with :meth:`to_dict` or :meth:`to_json` and load it with
+    :meth:`from_dict` or :meth:`from_json`, both under the server's signing key.
 
     A session made directly (or with :func:`attrs.evolve`) is checked as its document is when
     it is loaded, so that every session that is made saves and loads as itself.
@@ -197,7 +204,8 @@ class Session:
     :raises ArgumentTypeError: for a field of the wrong type (``secret`` and ``history`` must be
         ``bytes``).
     :raises ArgumentValueError: with reason ``bad_value`` for a secret not 16 to 64 bytes long,
-        a history not 32, or a deal in progress that is not the one the secret deals next.
+        a history not 32, a length or target below 1 (``too_large`` above 10,000,000,000), or a
+        deal in progress that is not the one the secret deals next.
     """
 
     #: Where the match stands before the deal in progress: the next dealer, the running score,
@@ -210,8 +218,16 @@ class Session:
     #: A digest of every deal recorded so far, in order (32 bytes): :meth:`replay` checks an
     #: archive of the deals against it.
     history: bytes = _NO_HISTORY
+    #: The match's length, in deals played (void deals do not count), or ``None``.
+    length: int | None = None
+    #: The score that ends the match once a seat reaches it after a deal, or ``None``.
+    target: int | None = None
 
     def __attrs_post_init__(self) -> None:
+        for name in ("length", "target"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, args.count(value, name, least=1, most=checked.MAX_COUNT))
         standing = args.instance(self.standing, Standing, "standing")
         state = args.instance(self.state, GameState, "state")
         secret = _secret_bytes(self.secret, "dealing secret")
@@ -224,12 +240,16 @@ class Session:
             raise ArgumentValueError(Reason.BAD_VALUE, "the state is not of the deal the secret deals next, by the next dealer at the stakes")
 
     @classmethod
-    def start(cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0) -> Session:
+    def start(
+        cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0, length: int | None = None, target: int | None = None
+    ) -> Session:
         """A new match under ``rules`` whose first deal is dealt at once, by ``first_dealer``.
 
         ``secret`` (16 to 64 bytes, for example ``secrets.token_bytes``) decides every deal
         of the session: keep it as secret as the deals. A fixed secret gives the same deals
-        every time, for tests and replays.
+        every time, for tests and replays. ``length`` (a number of deals played) and ``target``
+        (a score) end the match (:attr:`is_over`) after the deal that reaches either; without
+        them it goes on until the server ends it.
 
         >>> import strohmandeln as sm
         >>> session = Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1)
@@ -239,13 +259,17 @@ class Session:
         True
 
         :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`,
-            ``secret`` not ``bytes`` or ``first_dealer`` not a whole number.
-        :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``) or a
-            dealer that is not 0 or 1 (``bad_seat``).
+            ``secret`` not ``bytes``, ``first_dealer`` not a whole number, or ``length`` or
+            ``target`` neither ``None`` nor a whole number.
+        :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``), a
+            dealer that is not 0 or 1 (``bad_seat``), or a length or target below 1
+            (``bad_value``) or above 10,000,000,000 (``too_large``).
         """
         standing = Match.start(rules, first_dealer=first_dealer).standing
         secret = _secret_bytes(secret, "dealing secret")
-        return checked.unchecked(cls, standing=standing, state=_dealt(standing, secret), secret=secret, history=_NO_HISTORY)
+        ends = [None if x is None else args.count(x, name, least=1, most=checked.MAX_COUNT) for x, name in ((length, "length"), (target, "target"))]
+        state = _dealt(standing, secret)
+        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=_NO_HISTORY, length=ends[0], target=ends[1])
 
     def __repr__(self) -> str:
         from .rules import label  # (one line, and never the secret)
@@ -258,22 +282,127 @@ class Session:
         """The rule set of every deal."""
         return self.standing.rules
 
+    @property
+    def move_number(self) -> int:
+        """The match's move number: the number a client sends with its next move
+        (:meth:`submit`). Every accepted action and every new deal advance it by one, so it
+        never comes back in a match, unlike the deal's :attr:`~strohmandeln.GameState.ply`.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16))
+        >>> session.move_number, session.submit(sm.Pass(), player=1, move_number=0).move_number
+        (0, 1)
+        """
+        return self.standing.move_number + self.state.ply
+
     def apply(self, action: Action, player: int | None = None, expected_ply: int | None = None) -> Session:
         """The session after ``action`` in the deal in progress: :meth:`GameState.apply
-        <strohmandeln.GameState.apply>` with the same checks (``player`` and ``expected_ply``
-        for moves from the outside) and the same errors; the session is unchanged by a refusal.
+        <strohmandeln.GameState.apply>` with the same checks and the same errors (the session
+        is unchanged by a refusal) — for bots and tests. A server takes its clients' moves with
+        :meth:`submit`, whose move number counts over the whole match.
 
         :raises IllegalActionError: as :meth:`GameState.apply <strohmandeln.GameState.apply>`.
         :raises ArgumentTypeError: if ``player`` or ``expected_ply`` is not a whole number.
         """
-        state = self.state.apply(action, player, expected_ply)
-        return checked.unchecked(Session, standing=self.standing, state=state, secret=self.secret, history=self.history)
+        return self._at(self.state.apply(action, player, expected_ply))
+
+    def submit(self, action: Action, *, player: int, move_number: object) -> Session:
+        """The session after a client's move ``action`` for the seat ``player``, sent for the
+        match's move :attr:`move_number` — the server's path, where both are required. A move
+        number that is missing (``None``, JSON ``null``), a boolean, text or anything but a
+        whole number is refused as ``bad_move_number``; another number as ``stale_move``
+        (late, repeated, or from another deal), before the seat or the action is looked at;
+        a move in a match that is over as ``match_over``. The session is unchanged by a refusal.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16)).submit(sm.Pass(), player=1, move_number=0)
+        >>> for number in (0, None, "1", True):
+        ...     try:
+        ...         session.submit(sm.Take(), player=0, move_number=number)
+        ...     except sm.IllegalActionError as error:
+        ...         print(error.reason.value, "|", error)
+        stale_move | a move for move 0, but the match is at move 1
+        bad_move_number | a move needs its match's move number (a whole number), not None
+        bad_move_number | a move needs its match's move number (a whole number), not '1'
+        bad_move_number | a move needs its match's move number (a whole number), not True
+
+        :raises IllegalActionError: ``bad_move_number``, ``stale_move``, ``match_over``, and as
+            :meth:`GameState.apply <strohmandeln.GameState.apply>` for the move.
+        :raises ArgumentTypeError: if ``player`` is not a whole number.
+        :raises ArgumentValueError: with reason ``bad_seat`` if it is not 0 or 1.
+        """
+        seat = args.seat(player, "player")
+        number = None if type(move_number) is bool else args.whole(move_number)
+        if number is None:
+            why = f"a move needs its match's move number (a whole number), not {shown(move_number)}"
+            raise IllegalActionError(Reason.BAD_MOVE_NUMBER, why)
+        if self.is_over:
+            raise IllegalActionError(Reason.MATCH_OVER, self._over())
+        now = self.move_number
+        if number != now:
+            sent = f"move {number}" if abs(number) < 10**12 else "a move number out of range"
+            raise IllegalActionError(Reason.STALE_MOVE, f"a move for {sent}, but the match is at move {now}")
+        return self._at(self.state.apply(action, seat))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over: the deal in progress is finished and reaches the match's
+        :attr:`length` or :attr:`target` score once recorded. :meth:`next_deal` then refuses to
+        deal another (``match_over``); :meth:`final_standing` is where the match ended.
+
+        >>> import strohmandeln as sm
+        >>> session = Session.start(sm.CLASSIC, secret=bytes(16), length=1)
+        >>> while not session.state.is_terminal:
+        ...     session = session.apply(session.state.legal_actions()[0])
+        >>> session.is_over, session.final_standing().deals_played
+        (True, 1)
+        >>> try:
+        ...     session.next_deal()
+        ... except sm.StateError as error:
+        ...     print(error.reason.value, "|", error)
+        match_over | the match is over: 1 deal played of 1
+        """
+        if not self.state.is_terminal or (self.length is None and self.target is None):
+            return False
+        return self._ends(self.standing.after(self.state)[0])
+
+    def _ends(self, standing: Standing) -> bool:
+        """Whether the match ends at ``standing`` (its length or target reached)."""
+        if self.length is not None and standing.deals_played >= self.length:
+            return True
+        return self.target is not None and max(standing.scores) >= self.target
+
+    def _over(self) -> str:
+        """Why the match is over, for a message."""
+        standing = self.standing.after(self.state)[0]
+        if self.length is not None and standing.deals_played >= self.length:
+            played = standing.deals_played
+            return f"the match is over: {played} deal{'s' if played != 1 else ''} played of {self.length}"
+        return f"the match is over: a seat reached the target score of {self.target}"
+
+    def final_standing(self) -> Standing:
+        """Where the match ended (it :attr:`is_over`): its standing after the last deal, which
+        the session holds as its :attr:`state` (so that the whole match is
+        ``session.replay(archive[:-1]).record(session.state)``, for an archive of every deal).
+
+        :raises StateError: ``not_finished`` if the match is not over.
+        """
+        if not self.is_over:
+            raise StateError(Reason.NOT_FINISHED, "the match is not over")
+        return self.standing.after(self.state)[0]
+
+    def _at(self, state: GameState) -> Session:
+        """The session with ``state`` as its deal in progress (one more action of it)."""
+        return checked.unchecked(
+            Session, standing=self.standing, state=state, secret=self.secret, history=self.history, length=self.length, target=self.target
+        )
 
     def next_deal(self) -> Session:
         """The session after recording the finished (or void) deal in progress and dealing the
         next (R5, R7, R9, R26: its dealer and stakes follow from the match).
 
-        :raises StateError: ``not_finished`` if the deal in progress is not over.
+        :raises StateError: ``not_finished`` if the deal in progress is not over, ``match_over``
+            if the match :attr:`is_over`.
 
         >>> import strohmandeln as sm
         >>> session = Session.start(sm.CLASSIC, secret=bytes(range(16)))
@@ -286,8 +415,12 @@ class Session:
         (True, 1)
         """
         standing, recorded, _ = self.standing.after(self.state)
+        if self._ends(standing):
+            raise StateError(Reason.MATCH_OVER, self._over())
         state, history = _dealt(standing, self.secret), _chained(self.history, recorded)
-        return checked.unchecked(Session, standing=standing, state=state, secret=self.secret, history=history)
+        return checked.unchecked(
+            Session, standing=standing, state=state, secret=self.secret, history=history, length=self.length, target=self.target
+        )
 
     def replay(self, deals: Iterable[GameState]) -> Match:
         """The whole :class:`~strohmandeln.Match` of this session, from an archive of its finished
@@ -338,7 +471,8 @@ class Session:
             if dealt.to_dict()["order"] != state.to_dict().get("order"):
                 raise StateError(Reason.MALFORMED_DOCUMENT, f"deal {number + 1} of the archive is not the one the session dealt")
             history = _chained(history, state)
-        if history != self.history or match.standing != self.standing:
+        # (the move number aside: a session saved by the release before holds none)
+        if history != self.history or attrs.evolve(match.standing, move_number=self.standing.move_number) != self.standing:
             raise StateError(Reason.MALFORMED_DOCUMENT, "the archive's deals are not the ones the session recorded")
         return match
 
@@ -367,6 +501,8 @@ class Session:
             "secret": kinds["secret"].dump(self.secret),
             "history": kinds["history"].dump(self.history),
             "actions": self.state.to_dict()["actions"],
+            **({} if self.length is None else {"length": self.length}),
+            **({} if self.target is None else {"target": self.target}),
         }
         return {**body, "signature": _signature(body, key, written=True)}
 
@@ -405,8 +541,9 @@ class Session:
         if not hmac.compare_digest(signature.encode("utf-8", "replace"), _signature(body, key).encode()):
             raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
         # Signed by the server: what follows only catches a server's own mistakes.
+        required = checked.document_fields(Standing)[0] + tuple(k for k in DOCUMENT_FIELDS if k not in OPTIONAL_FIELDS)
         fields = checked.document_fields(Standing)[1] + tuple(DOCUMENT_FIELDS)
-        d = checked.obj(plain, "document", ("format", "type", *fields))
+        d = checked.obj(plain, "document", ("format", "type", *required), fields)
         values = checked.read_fields(Standing, d, "")
         try:
             standing = Standing(**values)
@@ -420,7 +557,8 @@ class Session:
         except StrohmandelnError as error:
             raise checked.fail("factor", error.message, error.reason) from None
         state = state_of(replay(record_of(first), d["actions"], "actions"))
-        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=history)
+        ends = [None if d.get(k) is None else DOCUMENT_FIELDS[k].load(d[k], k) for k in OPTIONAL_FIELDS]
+        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1])
 
     def to_json(self, *, key: bytes) -> str:
         """:meth:`to_dict` as compact JSON text.

@@ -148,6 +148,8 @@ class GameState(_Pictured, Moment, KernelState):
     #: for deals in progress and for finished or void deals, which set it
     #: (``isinstance(state, GameState)`` holds for every state).
     is_terminal: ClassVar[bool] = False
+    #: The subclasses a state may be of (set below, once they are made: ``_base.args.is_a``).
+    __sealed__: ClassVar[tuple[type, ...]]
 
     void_reason = Moment.void_reason
     undertaker = Moment.undertaker
@@ -379,6 +381,9 @@ class _LiveState(GameState):
 
 
 _LiveState._final = _FinalState._final = _FinalState
+#: A state is of one of the two: a subclass of GameState of anybody else's is no state for the
+#: library's checks (``_base.args.is_a``: its attributes may answer anything, or raise).
+GameState.__sealed__ = (_LiveState, _FinalState)
 
 # What a user sees of a state's class is GameState's: ``type(state).__name__``, its qualified
 # name and module (the two subclasses are how a state is made, not a second kind of state; their

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, final
 
 import attrs
 
@@ -194,6 +194,7 @@ class VoidReason(enum.Enum, metaclass=ValueLookup):
     THROWN_IN = "thrown_in"
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class Trick:
     """A completed trick (R15).
@@ -263,6 +264,7 @@ class Trick:
         return self.plays[0 if args.seat(player) == self.leader else 1]
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class StrohmannTurn:
     """One card turned up from a Strohmann (R11, R12, R15): a public event.
@@ -302,6 +304,7 @@ class StrohmannTurn:
             raise ArgumentValueError(Reason.BAD_VALUE, f"{self.card} turned up goes into the hand (R11): it needs to_hand")
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class StrohmannPile:
     """What lies on a Strohmann now: the face-up top (if any) and the face-down cards below.
@@ -321,6 +324,7 @@ class StrohmannPile:
     face_down: int = attrs.field(converter=_face_down)
 
 
+@final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen
 class HiddenTurn:
     """A Strohmann turn whose card the viewer does not know (R12's default ``hidden``).

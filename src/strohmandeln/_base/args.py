@@ -34,6 +34,13 @@ from typing import Any, Final, TypeVar
 
 from ..errors import ArgumentTypeError, ArgumentValueError, Reason, StrohmandelnError, a_type, shown
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # (mypyc reads the marker when it compiles; the interpreter needs a no-op)
+
+    def mypyc_attr(*flags: str, **settings: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
 
@@ -68,15 +75,31 @@ def is_a(value: object, cls: type | tuple[type, ...]) -> bool:
     """Whether the type of ``value`` is ``cls`` or a subclass of it: :func:`isinstance`, without
     asking the value (whose ``__class__`` may claim anything, or raise).
 
+    A subclass of a class marked :func:`typing.final` (the library's value types: a rule set,
+    card points, a card…) is none of it: its attributes may answer anything, or raise, and the
+    library would read them.
+
     >>> class Liar:
     ...     __class__ = int
     >>> isinstance(Liar(), int), is_a(Liar(), int), is_a(True, int)
     (True, False, True)
+    >>> from strohmandeln import RuleSet
+    >>> class Lying(RuleSet):                # a rule set that is no rule set
+    ...     __slots__ = ()
+    >>> is_a(object.__new__(Lying), RuleSet), isinstance(object.__new__(Lying), RuleSet)
+    (False, True)
     """
+    kind = type(value)
     try:
-        return issubclass(type(value), cls)
+        if not issubclass(kind, cls):
+            return False
     except Exception:  # (a metaclass of the caller's that fails when asked)
         return False
+    if kind is cls:
+        return True
+    if type(cls) is tuple:
+        return any(kind is c or (issubclass(kind, c) and not refuses(c, kind)) for c in cls)
+    return not refuses(cls, kind)  # type: ignore[arg-type]
 
 
 def article(name: str) -> str:
@@ -109,6 +132,29 @@ def instance(value: object, cls: type[T], name: str, expected: str = "") -> T:
     if type(value) is cls or is_a(value, cls):
         return value  # type: ignore[return-value]
     raise wrong_type(name, expected or article(cls.__name__), value)
+
+
+def refuses(cls: type, kind: type) -> bool:
+    """Whether a value of ``kind``, a subclass of ``cls``, is no value of ``cls`` for
+    :func:`is_a`: ``cls`` is marked :func:`typing.final` (``__final__``), or *sealed* — it names
+    the subclasses of its own that its values may be of in ``__sealed__``, a tuple, and ``kind``
+    is none of them (both read from the class's own namespace).
+
+    >>> class Base:
+    ...     pass
+    >>> class Mine(Base):
+    ...     pass
+    >>> class Other(Base):
+    ...     pass
+    >>> Base.__sealed__ = (Mine,)
+    >>> is_a(Mine(), Base), is_a(Other(), Base), is_a(Base(), Base)
+    (True, False, True)
+    """
+    own = cls.__dict__
+    if own.get("__final__", False) is True:
+        return True
+    sealed = own.get("__sealed__")
+    return type(sealed) is tuple and kind not in sealed
 
 
 def whole(value: object) -> int | None:
@@ -201,13 +247,76 @@ def stakes(multiplier: object, name: str = "multiplier") -> int:
 
 def generator(rng: object, name: str = "rng") -> random.Random:
     """The caller's random generator, or a new one seeded with a whole number (the library
-    never uses global randomness); else :class:`ArgumentTypeError`."""
+    never uses global randomness); else :class:`ArgumentTypeError`.
+
+    A generator of a subclass of :class:`random.Random` (whose methods may do anything) is drawn
+    from through its ``random()`` and ``getrandbits()`` only, each draw checked (:class:`Draws`);
+    a ``random.Random`` itself is used as it is."""
+    if type(rng) is random.Random:
+        return rng
     if is_a(rng, random.Random):
-        return rng  # type: ignore[return-value]
+        return rng if type(rng) is Draws else Draws(rng, name)  # type: ignore[arg-type]
     seed = whole(rng)
     if seed is None:
         raise wrong_type(name, "a random.Random or an int seed", rng)
     return random.Random(seed)
+
+
+@mypyc_attr(native_class=False)  # (a compiled subclass of random.Random would crash)
+class Draws(random.Random):
+    """A caller's generator of a subclass of :class:`random.Random`, drawn from through its
+    ``random()`` and ``getrandbits()`` (every other draw of ``random.Random`` — ``choice``,
+    ``shuffle``, ``sample`` — is built on these two): a draw that is no float from 0 up to 1, or
+    no whole number of the bits asked for, is an :class:`ArgumentValueError` (reason
+    ``bad_value``), an error the generator raises an :class:`ArgumentTypeError` (its cause kept),
+    so that a lying generator never makes the library index beyond a list or pick from its end.
+
+    >>> class Broken(random.Random):
+    ...     def random(self): return 1.5
+    >>> generator(Broken(1)).random()
+    Traceback (most recent call last):
+    ...
+    strohmandeln.errors.ArgumentValueError: rng.random() must give a float from 0 up to 1, not 1.5
+    """
+
+    def __init__(self, source: random.Random, name: str) -> None:
+        self._source: random.Random | None = None
+        super().__init__(0)  # (its own state is never drawn from)
+        self._source = source
+        self._name = name
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        if self._source is None:  # (random.Random's constructor seeds itself)
+            super().seed(*args, **kwargs)
+        else:
+            self._source.seed(*args, **kwargs)
+
+    def random(self) -> float:
+        assert self._source is not None
+        try:
+            x = self._source.random()
+        except StrohmandelnError:
+            raise
+        except Exception as error:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{self._name}.random() raised {a_type(error)}") from error
+        if type(x) is not float or not 0.0 <= x < 1.0:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"{self._name}.random() must give a float from 0 up to 1, not {shown(x)}")
+        return x
+
+    def getrandbits(self, k: int) -> int:
+        assert self._source is not None
+        try:
+            x = self._source.getrandbits(k)
+        except StrohmandelnError:
+            raise
+        except Exception as error:
+            raise ArgumentTypeError(Reason.WRONG_TYPE, f"{self._name}.getrandbits() raised {a_type(error)}") from error
+        if type(x) is not int or x < 0 or x.bit_length() > k:
+            raise ArgumentValueError(Reason.BAD_VALUE, f"{self._name}.getrandbits({k}) must give a whole number of {k} bits, not {shown(x)}")
+        return x
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Draws, (self._source, self._name))
 
 
 def plain_text(value: object) -> str | None:
