@@ -243,6 +243,7 @@ class ViewDocument(TypedDict):
     void_reason: VoidReasonName | None
     history: list[list[int | str]]
     tricks: list[TrickDocument]
+    setup_won: NotRequired[int]
     current_trick: CurrentTrickDocument | None
     events: list[EventDocument]
     hand: list[str]
@@ -253,7 +254,6 @@ class ViewDocument(TypedDict):
     legal_actions: list[str]
     multiplier: NotRequired[int]
     result: NotRequired[DealResultFields]
-    setup_won: NotRequired[int]
 
 
 class ResultDocument(TypedDict):

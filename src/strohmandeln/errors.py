@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Callable
 from typing import Any, Final
 
 __all__ = [
@@ -361,7 +362,7 @@ class StrohmandelnError(Exception):
         >>> StrohmandelnError(Reason.GAME_OVER, "the deal is over").to_dict()
         {'error': 'StrohmandelnError', 'reason': 'game_over', 'message': 'the deal is over'}
         """
-        return {"error": type(self).__name__, "reason": self.reason.value, "message": self.message}
+        return {name: write(self) for name, (_, write) in REPLY_FIELDS.items()}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.reason, self.message))
@@ -480,3 +481,34 @@ class ArgumentValueError(ArgumentError, ValueError):
     ...     print(error.reason.value, "|", error)
     bad_strohmann | index must be a Strohmann's number (0, 1 or 2), not 3
     """
+
+
+# --- an error's reply: its fields, declared once ----------------------------------------------
+
+#: The class of the error of a text record, and of a message (named here: the records and the
+#: messages stand above this module).
+RECORD_ERROR: Final = "RecordError"
+MESSAGE_ERROR: Final = "MessageError"
+#: A field of an error's reply: its JSON Schema piece and its writer (of the error).
+ReplyField = tuple[Callable[[], dict[str, Any]], Callable[[Any], Any]]
+
+
+def _reasons() -> dict[str, Any]:
+    return {"enum": [r.value for r in Reason]}
+
+
+#: The fields of an error's reply (:meth:`StrohmandelnError.to_dict`), in order, each with its
+#: JSON Schema piece (:mod:`strohmandeln.schemas` builds the reply's schema from them) and its
+#: writer; the error's class is one of this module's, a text record's or a message's.
+REPLY_FIELDS: Final[dict[str, ReplyField]] = {
+    "error": (lambda: {"enum": [*(n for n in __all__ if n.endswith("Error")), RECORD_ERROR, MESSAGE_ERROR]}, lambda e: type(e).__name__),
+    "reason": (_reasons, lambda e: e.reason.value),
+    "message": (lambda: {"type": "string"}, lambda e: e.message),
+}
+#: The fields that the error of a text record (:class:`strohmandeln.records.RecordError`) adds to
+#: its reply, and that no other error's reply has, likewise.
+RECORD_REPLY_FIELDS: Final[dict[str, ReplyField]] = {
+    "line": (lambda: {"type": "integer", "minimum": 0}, lambda e: e.line),
+    "token": (lambda: {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]}, lambda e: e.token),
+    "cause": (_reasons, lambda e: e.cause.value),
+}

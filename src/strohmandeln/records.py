@@ -62,7 +62,7 @@ from ._base import args
 from ._base.checked import MAX_DEALS, MAX_MULTIPLIER
 from .actions import Action, Play, parse_action
 from .cards import Card
-from .errors import NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
+from .errors import RECORD_REPLY_FIELDS, NotationError, Reason, SerializationError, StateError, StrohmandelnError, a_type, quoted
 from .dealing import deal
 from .match import Match
 from .presets import PRESETS, rules_from_dict, rules_ref
@@ -131,12 +131,23 @@ class RecordError(SerializationError):
         ('invalid_record', 1, None, 'unsupported_version')
         """
         data = super().to_dict()
-        data.update(line=self.line, token=self.token, cause=self.cause.value)
+        data.update({name: write(self) for name, (_, write) in RECORD_REPLY_FIELDS.items()})
         return data
 
 
 def _rebuild(message: str, line: int, token: int | None, cause: Reason, reason: Reason) -> RecordError:
     return RecordError(message, line=line, token=token, cause=cause, reason=reason)
+
+
+#: The keys of a record's lines, each declared once: the writers and the readers use these names
+#: (a deal's lines: its dealer, its stakes when not 1, its deck order, then its actions; a match's:
+#: its first dealer, then each deal's number and lines).
+_RULES: Final = "rules"
+_DEALER: Final = "dealer"
+_MULTIPLIER: Final = "multiplier"
+_ORDER: Final = "order"
+_FIRST_DEALER: Final = "first-dealer"
+_DEAL: Final = "deal"
 
 
 # --------------------------------------------------------------------------------------------
@@ -146,10 +157,10 @@ def _rebuild(message: str, line: int, token: int | None, cause: Reason, reason: 
 def _rules_line(rules: RuleSet) -> str:
     preset = PRESETS.get(rules.name)
     if preset is not None and preset == rules:
-        return f"rules {rules_ref(rules)}"  # (pinned to the preset's values: presets.rules_ref)
+        return f"{_RULES} {rules_ref(rules)}"  # (pinned to the preset's values: presets.rules_ref)
     # ASCII JSON, with "#" escaped too: a record's line ends at a comment sign or a line break,
     # and a rule set's name or source may hold either (or U+2028 and the like).
-    return "rules " + json.dumps(rules.to_dict(), ensure_ascii=True, separators=(",", ":")).replace("#", "\\u0023")
+    return f"{_RULES} " + json.dumps(rules.to_dict(), ensure_ascii=True, separators=(",", ":")).replace("#", "\\u0023")
 
 
 def _card_text(card: Card, ascii: bool) -> str:
@@ -167,10 +178,10 @@ def _deal_lines(state: GameState, ascii: bool, stakes: bool = True) -> list[str]
         raise SerializationError(
             Reason.NO_DECK_SOURCE, "a record needs a dealt state; a position has no deck order (use serialization.to_dict)"
         )
-    lines = [f"dealer {state.dealer}"]
+    lines = [f"{_DEALER} {state.dealer}"]
     if stakes and state.multiplier != 1:
-        lines.append(f"multiplier {state.multiplier}")
-    lines.append("order " + " ".join(_card_text(c, ascii) for c in state.order))
+        lines.append(f"{_MULTIPLIER} {state.multiplier}")
+    lines.append(f"{_ORDER} " + " ".join(_card_text(c, ascii) for c in state.order))
     history = state.history
     first_play = next((i for i, a in enumerate(history) if isinstance(a, Play)), len(history))
     if first_play:
@@ -221,9 +232,9 @@ def dumps_match(match: Any, *, ascii: bool = False) -> str:
     """
     args.instance(match, Match, "match")
     ascii = args.flag(ascii, "ascii")
-    lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"first-dealer {match.first_dealer}"]
+    lines = [f"{_MATCH_MAGIC} {VERSION}", _rules_line(match.rules), f"{_FIRST_DEALER} {match.first_dealer}"]
     for number, state in enumerate(match.deals, 1):
-        lines.append(f"deal {number}")
+        lines.append(f"{_DEAL} {number}")
         lines.extend(_deal_lines(state, ascii, stakes=False))
     return "\n".join(lines) + "\n"
 
@@ -277,7 +288,7 @@ def _magic(lines: _Lines, magic: str) -> None:
 
 
 def _rules(lines: _Lines) -> RuleSet:
-    number, value = lines.take("rules")
+    number, value = lines.take(_RULES)
     try:
         if value.startswith("{"):
             try:
@@ -300,15 +311,15 @@ def _seat(lines: _Lines, key: str) -> int:
 
 
 def _deal(lines: _Lines, rules: RuleSet, *, stop: str | None = None) -> GameState:
-    dealer = _seat(lines, "dealer")
+    dealer = _seat(lines, _DEALER)
     multiplier = 1
     item = lines.peek()
-    if stop is None and item is not None and item[1].partition(" ")[0] == "multiplier":  # (R26; not in a match)
-        number, value = lines.take("multiplier")
+    if stop is None and item is not None and item[1].partition(" ")[0] == _MULTIPLIER:  # (R26; not in a match)
+        number, value = lines.take(_MULTIPLIER)
         if not (value.isascii() and value.isdigit()) or len(value) > 8 or not 1 <= int(value) <= MAX_MULTIPLIER:
             raise RecordError(f"line {number}: multiplier must be a whole number from 1, not {quoted(value, 20)}", line=number)
         multiplier = int(value)
-    number, value = lines.take("order")
+    number, value = lines.take(_ORDER)
     tokens = value.split()
     if len(tokens) > 64:
         raise RecordError(f"line {number}: too many cards in the order", line=number, cause=Reason.WRONG_DECK_SIZE)
@@ -405,9 +416,9 @@ def loads_match(text: str) -> Any:
     lines = _Lines(text, MAX_MATCH_RECORD)
     _magic(lines, _MATCH_MAGIC)
     rules = _rules(lines)
-    match = Match.start(rules, first_dealer=_seat(lines, "first-dealer"))
+    match = Match.start(rules, first_dealer=_seat(lines, _FIRST_DEALER))
     # At most MAX_DEALS deals, as in a match document; refused before any is replayed.
-    headers = [number for number, body in lines.items[lines.pos :] if body.partition(" ")[0] == "deal"]
+    headers = [number for number, body in lines.items[lines.pos :] if body.partition(" ")[0] == _DEAL]
     if len(headers) > MAX_DEALS:
         line = headers[MAX_DEALS]
         raise RecordError(f"line {line}: a match record holds at most {MAX_DEALS} deals", line=line, reason=Reason.TOO_LARGE)
@@ -417,11 +428,11 @@ def loads_match(text: str) -> Any:
         nonlocal expected, number
         while lines.peek() is not None:
             expected += 1
-            number, value = lines.take("deal")
+            number, value = lines.take(_DEAL)
             if value != str(expected):
                 raise RecordError(f"line {number}: expected 'deal {expected}'", line=number)
             try:
-                yield _deal(lines, rules, stop="deal")
+                yield _deal(lines, rules, stop=_DEAL)
             except RecordError as error:
                 raise RecordError(
                     f"deal {expected}, {error.message}", line=error.line, token=error.token, cause=error.cause, reason=error.reason

@@ -41,14 +41,14 @@ from . import errors, messages, news
 from ._base import args, checked
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
-from .errors import Reason, shown
-from ._core.documents import FIELDS, ActionsKind
+from ._core.declared import ACTION, MATCH, POSITION, STATE, VIEW, enum, integer, listed, obj, or_null, pair, ref
+from ._core.documents import ActionsKind
 from .match import Standing
 from .presets import PRESETS, RulesKind, rules_ref
 from .results import DealResult, Lines, OneOf
 from .session import DOCUMENT_FIELDS, OPTIONAL_FIELDS
 from .rules import Bonus, Deck, RuleSet, ScoringTable
-from .table import Phase, VoidReason
+from .table import Phase
 
 __all__ = ["DIALECT", "NAMES", "dumps", "schema"]
 
@@ -63,57 +63,7 @@ Schema = dict[str, Any]
 # Building blocks
 
 
-def _ref(name: str) -> Schema:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _or_null(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-def _integer(lo: int, hi: int) -> Schema:
-    return {"type": "integer", "minimum": lo, "maximum": hi}
-
-
-def _list(items: Schema, most: int, *, least: int = 0, unique: bool = False) -> Schema:
-    # (the length before the items: a validator that stops at the first error reads no more of
-    # an overlong list than its length)
-    out: Schema = {"type": "array", **({"minItems": least} if least else {}), "maxItems": most, "items": items}
-    if unique:
-        out["uniqueItems"] = True
-    return out
-
-
-def _pair(item: Schema) -> Schema:
-    """A list of exactly two items, one per seat."""
-    return _list(item, 2, least=2)
-
-
-def _object(properties: dict[str, Schema], required: tuple[str, ...] | list[str] | None = None, **more: Any) -> Schema:
-    """An object with these fields and no others; all of them required unless ``required`` says."""
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties if required is None else required),
-        "additionalProperties": False,
-        **more,
-    }
-
-
-def _declared(kind: str, properties: dict[str, Schema], **more: Any) -> Schema:
-    """The object ``kind`` of a document (a state, a view's trick …): its fields as the loader
-    declares them (``_core.documents.FIELDS``), required as it requires them, each with its
-    schema here — a field the loader does not declare, or one it declares without a schema, is
-    an error of the library's own."""
-    required, optional = FIELDS[kind]
-    head = tuple(key for key in ("format", "type") if key in properties)
-    if set(properties) != {*head, *required, *optional}:  # pragma: no cover - the schemas' test builds every one
-        raise RuntimeError(f"the schema of {kind} does not have the loader's fields")
-    return _object(properties, required=(*head, *required), **more)
-
-
-def _enum(values: Iterator[str] | list[str] | tuple[str, ...]) -> Schema:
-    return {"enum": list(values)}
+_ref, _or_null, _integer, _list, _pair, _enum, _object = ref, or_null, integer, listed, pair, enum, obj
 
 
 # The notation patterns are ECMA-262 regular expressions, anchored (^…$) as JSON Schema has them
@@ -240,24 +190,7 @@ def _result() -> Schema:
 
 
 def _position() -> Schema:
-    def cards(most: int) -> Schema:
-        return _list(_ref("card"), most)
-
-    trick_card = {"anyOf": [_ref("card"), {"enum": ["XVII!ross", "XVIII!topschin"]}]}
-    return _declared(
-        "position",
-        {
-            "hands": _pair(cards(54)),
-            "strohmaenner": _pair(_list(cards(8), 3)),
-            "won": _pair(cards(54)),
-            "tricks": _list({"type": "array", "minItems": 3, "maxItems": 3, "prefixItems": [_ref("seat"), trick_card, trick_card]}, 64),
-            "leader": _ref("seat"),
-            "dealer": _ref("seat"),
-            "undertaker": _ref("seat_or_null"),
-            "doubled": {"type": "boolean"},
-            "announcements": _pair(_list(_ref("announcement"), 2)),
-        },
-    )
+    return POSITION.schema()
 
 
 _DEFS: Final[dict[str, Callable[[], Schema]]] = {
@@ -338,22 +271,12 @@ def _rules_document() -> Schema:
 
 
 def _action_document() -> Schema:
-    body = _declared("action", {**_head("action"), "action": _ref("action")})
+    body = ACTION.schema()
     return _document("action", "An action", "serialization.action_to_dict: one action in notation.", body)
 
 
 def _state_document() -> Schema:
-    body = _declared(
-        "state",
-        {
-            **_head("state"),
-            "rules": _ref("rules"),
-            "dealer": _ref("seat"),
-            "order": _list(_ref("card"), 64),
-            "position": _ref("position"),
-            "actions": _actions(),
-            "multiplier": _ref("multiplier"),
-        },
+    body = STATE.schema(
         oneOf=[
             {"required": ["dealer", "order"], "not": {"required": ["position"]}},
             {"required": ["position"], "not": {"anyOf": [{"required": ["dealer"]}, {"required": ["order"]}]}},
@@ -365,58 +288,13 @@ def _state_document() -> Schema:
 
 
 def _view_document() -> Schema:
-    flags = _pair({"type": "boolean"})
-    trick = _declared("trick", {"leader": _ref("seat"), "plays": _pair(_ref("play")), "from_strohmann": flags, "winner": _ref("seat")})
-    current = _declared("current_trick", {"leader": _ref("seat"), "play": _ref("play"), "from_strohmann": {"type": "boolean"}})
-    most = max(_TRICKS.values())
-    event = _declared(
-        "event",
-        {
-            "player": _ref("seat"),
-            "strohmann": _integer(0, 2),
-            "card": {**_or_null(_ref("card")), "description": "null: taken up unseen (R12)"},
-            "to_hand": {"type": "boolean"},
-            "hidden": {"type": "boolean"},
-            "after_trick": _integer(0, most),
-        }
-    )
-    pile = _declared("strohmann", {"face_up": _or_null(_ref("card")), "face_down": _integer(0, max(max(d.strohmann_sizes) for d in Deck))})
     over = [Phase.FINISHED.value, Phase.VOID.value]
 
     def by_deck(deck: Deck) -> Schema:
         n = _TRICKS[deck]
         return {"properties": {"tricks": {"maxItems": n}, "events": {"items": {"properties": {"after_trick": {"maximum": n}}}}}}
 
-    body = _declared(
-        "view",
-        {
-            **_head("view"),
-            "rules": _ref("rules"),
-            "dealer": _ref("seat"),
-            "player": {**_ref("seat_or_null"), "description": "the viewer; null for a spectator"},
-            "dealt": {"type": "boolean", "description": "false for a view of a set-up position"},
-            "phase": _enum([p.value for p in Phase]),
-            "current_player": _ref("seat_or_null"),
-            "undertaker": _ref("seat_or_null"),
-            "doubled": {"type": "boolean"},
-            "void_reason": _or_null(_enum([r.value for r in VoidReason])),
-            "history": _list({"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [_ref("seat"), _ref("action")]}, checked.MAX_ITEMS),
-            "tricks": _list(trick, most),
-            "current_trick": _or_null(current),
-            "events": _list(event, 64),
-            "hand": _list(_ref("card"), 32, unique=True),
-            "hand_sizes": _pair(_integer(0, 54)),
-            "known_hands": _pair(_list(_ref("card"), 54, unique=True)),
-            "strohmaenner": _pair(_list(pile, 3, least=3)),
-            "announcements": _pair(_list(_ref("announcement"), 2)),
-            "legal_actions": _list(_ref("action"), checked.MAX_ITEMS, unique=True),
-            "multiplier": _ref("multiplier"),
-            "result": {**_ref("result"), "description": "the deal's result, once it is over"},
-            "setup_won": {
-                **_integer(0, most),
-                "description": "a position's view: how many of its set-up tricks the position gave as won cards",
-            },
-        },
+    body = VIEW.schema(
         allOf=[
             # a spectator holds no hand and has no actions; only a deal that is over has a result
             {"if": {"properties": {"player": {"type": "null"}}}, "then": {"properties": {"hand": {"maxItems": 0}, "legal_actions": {"maxItems": 0}}}},
@@ -442,16 +320,10 @@ def _result_document() -> Schema:
 
 
 def _match_document() -> Schema:
-    deal = _declared("match_deal", {"dealer": _ref("seat"), "order": _list(_ref("card"), 64), "actions": _actions()})
-
     def by_deck(deck: Deck) -> Schema:
         return {"properties": {"deals": {"items": _order(deck)}}}
 
-    body = _declared(
-        "match",
-        {**_head("match"), "rules": _ref("rules"), "first_dealer": _ref("seat"), "deals": _list(deal, checked.MAX_DEALS)},
-        allOf=_by_deck("rules", by_deck),
-    )
+    body = MATCH.schema(allOf=_by_deck("rules", by_deck))
     return _document("match", "A match", "serialization.match_to_dict: the rule set, the first dealer and every deal.", body)
 
 
@@ -468,29 +340,18 @@ def _session_document() -> Schema:
     return _document("session", "A session", description, body)
 
 
-#: The error of a text record (:class:`strohmandeln.records.RecordError`), the one whose reply
-#: has a line, a token and a cause (named here: the records stand above this module).
-_RECORD_ERROR: Final = "RecordError"
-
-
 def _error_document() -> Schema:
-    kinds = [name for name in errors.__all__ if name.endswith("Error")] + [_RECORD_ERROR, messages.MessageError.__name__]
-    reason = _enum([r.value for r in Reason])
+    """An error's reply: the fields of every error's (errors.REPLY_FIELDS), and those that only a
+    text record's error gives, and always gives (errors.RECORD_REPLY_FIELDS)."""
+    common, record = errors.REPLY_FIELDS, errors.RECORD_REPLY_FIELDS
     body = _object(
-        {
-            "error": _enum(kinds),
-            "reason": reason,
-            "message": {"type": "string"},
-            "line": {"type": "integer", "minimum": 0},
-            "token": _or_null({"type": "integer", "minimum": 1}),
-            "cause": reason,
-        },
-        required=("error", "reason", "message"),
+        {name: piece() for name, (piece, _) in {**common, **record}.items()},
+        required=tuple(common),
         allOf=[
             {
-                "if": {"properties": {"error": {"const": _RECORD_ERROR}}},
-                "then": {"required": ["line", "token", "cause"]},
-                "else": {"properties": {"line": False, "token": False, "cause": False}},
+                "if": {"properties": {"error": {"const": errors.RECORD_ERROR}}},
+                "then": {"required": list(record)},
+                "else": {"properties": {name: False for name in record}},
             }
         ],
     )

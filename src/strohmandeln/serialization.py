@@ -36,13 +36,14 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from ._base import args, checked
-from ._core.documents import FIELDS, dealt_record, read_action, replay
+from ._core.declared import ACTION, MATCH, MATCH_DEAL
+from ._core.documents import dealt_record, read_action, replay
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView
 from .match import Match
 from .results import DealResult
-from .presets import rules_from_dict, rules_ref
+from .presets import rules_from_dict
 from .rules import RuleSet
 from .state import GameState, state_of
 
@@ -112,7 +113,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     """
     if type(action) not in _ACTION_TYPES:  # (a subclass's attributes and str may say anything)
         raise args.wrong_type("action", "an action", action)
-    return {**checked.head("action"), "action": str(action)}
+    return ACTION.write(action)
 
 
 def action_from_dict(data: object) -> Action:
@@ -125,7 +126,7 @@ def action_from_dict(data: object) -> Action:
 
     :raises SerializationError: if the document is malformed or its action no action.
     """
-    d = checked.header(data, "action", *FIELDS["action"])
+    d = checked.header(data, "action", *ACTION.keys())
     return read_action(d["action"], "action")
 
 
@@ -291,14 +292,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 
     :raises ArgumentTypeError: if ``match`` is not a :class:`~strohmandeln.Match`.
     """
-    args.instance(match, Match, "match")
-    deals = []
-    for state in match.deals:
-        doc = state.to_dict()
-        del doc["format"], doc["type"], doc["rules"]
-        doc.pop("multiplier", None)  # (the match's: its deals are recorded at its stakes)
-        deals.append(doc)
-    return {**checked.head("match"), "rules": rules_ref(match.rules), "first_dealer": match.first_dealer, "deals": deals}
+    return MATCH.write(args.instance(match, Match, "match"))
 
 
 def match_from_dict(data: object) -> Match:
@@ -324,7 +318,7 @@ def match_from_dict(data: object) -> Match:
     :raises SerializationError: if the document is malformed, its preset has changed
         (``wrong_rules``), or a deal cannot be replayed or recorded (the path names it).
     """
-    d = checked.header(data, "match", *FIELDS["match"])
+    d = checked.header(data, "match", *MATCH.keys())
     rules = rules_from_dict(d["rules"])
     try:
         match = Match.start(rules, first_dealer=checked.seat(d["first_dealer"], "first_dealer"))
@@ -337,7 +331,7 @@ def match_from_dict(data: object) -> Match:
         nonlocal at
         for i, raw in enumerate(raw_deals):
             at = p = f"deals[{i}]"
-            o = checked.obj(raw, p, *FIELDS["match_deal"])
+            o = checked.obj(raw, p, *MATCH_DEAL.keys())
             first = dealt_record(rules, checked.seat(o["dealer"], f"{p}.dealer"), o["order"], f"{p}.order")
             yield state_of(replay(first, o["actions"], f"{p}.actions"))
 

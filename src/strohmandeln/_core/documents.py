@@ -16,11 +16,12 @@ from typing import Any, Final
 
 from .._base import checked
 from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play, parse_action
-from ..cards import DECK_54, Card
+from ..cards import Card
 from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
-from ..presets import rules_from_dict, rules_ref
+from ..presets import rules_from_dict
 from ..table import Phase, VoidReason
 from .deal import Deal, checked_order
+from .declared import CURRENT_TRICK, EVENT, POSITION, STATE, STROHMANN, TRICK, VIEW
 from .engine import replayed, step
 from .formats import (
     E_HIDDEN,
@@ -33,22 +34,17 @@ from .formats import (
     I_CALL,
     I_STROHMANN,
     L_INFO,
-    L_STROHMANN,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
     T_LED,
     T_LED_INFO,
     T_WINNER,
-    announced,
 )
-from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
-from .masks import cards_of
-from .record import DEAL, PHASE, Record, initial, restamped
+from .record import PHASE, Record, initial, restamped
 from .record import cons as cons_of
 from .sampling import model as models
-from .seen import Seen, actors, dealt_mask, events, history, piles, project
-from .seen import result as result_of_view
-from .setup import GivenTrick, build, describe
+from .seen import Seen, dealt_mask, project
+from .setup import GivenTrick, build
 
 # --- cards and actions ------------------------------------------------------------------------
 # (the checked readers of the value types above the base: :mod:`._base.checked` has the others)
@@ -90,52 +86,13 @@ class ActionsKind(checked.Kind):
         return [read_action(a, f"{path}[{i}]") for i, a in enumerate(checked.items(x, path))]
 
 
-# --- the fields of each object of these documents ------------------------------------------
-
-#: The fields of each object of the documents read here, those it must give and those it may:
-#: the readers check objects against them, and :mod:`strohmandeln.schemas` makes the schemas'
-#: ``required`` lists and checks their properties with them (each field's schema is there).
-FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "action": (("action",), ()),
-    "state": (("rules", "actions"), ("dealer", "order", "position", "multiplier")),
-    "position": (("hands", "strohmaenner", "won", "leader", "dealer", "undertaker", "doubled", "announcements"), ("tricks",)),
-    "view": (
-        (
-            "rules", "dealer", "player", "dealt", "phase", "current_player", "undertaker", "doubled", "void_reason",
-            "history", "tricks", "current_trick", "events", "hand", "hand_sizes", "known_hands", "strohmaenner",
-            "announcements", "legal_actions",
-        ),
-        # the stakes when not 1 (R26), the result of a finished deal, and for a position how many
-        # of its set-up tricks it gave as won cards
-        ("multiplier", "result", "setup_won"),
-    ),  # fmt: skip
-    "current_trick": (("leader", "play", "from_strohmann"), ()),
-    "trick": (("leader", "plays", "from_strohmann", "winner"), ()),
-    "event": (("player", "strohmann", "card", "to_hand", "hidden", "after_trick"), ()),
-    "strohmann": (("face_up", "face_down"), ()),
-    "match": (("rules", "first_dealer", "deals"), ()),
-    "match_deal": (("dealer", "order", "actions"), ()),
-}
-
-
 # --- states ---------------------------------------------------------------------------------
 
 
 def state_document(c: Record) -> dict[str, Any]:
     """A state's document: rule set, dealer, deck order and actions — or, for a state set up as a
-    position, the position instead of the deck order."""
-    d: Deal = c[DEAL]
-    doc = {**checked.head("state"), "rules": rules_ref(d.rules)}
-    order = d.order
-    if order is None:
-        doc["position"] = _position_document(c)
-    else:
-        doc["dealer"] = d.dealer
-        doc["order"] = [str(card) for card in order]
-    doc["actions"] = [str(a) for a in actions_of(c[13], c[14], d.setup_tricks, c[9])]
-    if d.multiplier != 1:  # (only then: the documents of plain deals stay as they were)
-        doc["multiplier"] = d.multiplier
-    return doc
+    position, the position instead of the deck order (the fields: :data:`.declared.STATE`)."""
+    return STATE.write(c)
 
 
 #: Why a loader refuses a position's document that claims a finished deal by its set-up alone.
@@ -150,7 +107,7 @@ _NOT_DEALT: Final = "a position (set up, not dealt from a deck order): refused w
 def state_record(data: object, dealt_only: bool = False) -> Record:
     """The record of a state's document: its deck order dealt (or its position set up, unless
     ``dealt_only``) and its actions replayed through the rules."""
-    d = checked.header(data, "state", *FIELDS["state"])
+    d = checked.header(data, "state", *STATE.keys())
     rules = _rules(d["rules"], "rules")
     if "position" in d:
         if dealt_only:
@@ -203,21 +160,6 @@ def replay(c: Record, actions: object, path: str) -> Record:
     return c
 
 
-def _position_document(c: Record) -> dict[str, Any]:
-    hands, strohmaenner, won, tricks, leader, dealer, undertaker, doubled, announcements = describe(c)
-    return {
-        "hands": [[str(card) for card in h] for h in hands],
-        "strohmaenner": [[[str(card) for card in pile] for pile in piles_] for piles_ in strohmaenner],
-        "won": [[str(card) for card in w] for w in won],
-        "tricks": [[first, str(a), str(b)] for first, a, b in tricks],
-        "leader": leader,
-        "dealer": dealer,
-        "undertaker": undertaker,
-        "doubled": doubled,
-        "announcements": [sorted(a.value for a in anns) for anns in announcements],
-    }
-
-
 def _trick_card(x: object, path: str) -> Any:
     """A card of a set-up trick: its notation, or a play's with a Rostopschin call (R18)."""
     text = checked.text(x, path)
@@ -230,7 +172,7 @@ def _trick_card(x: object, path: str) -> Any:
 
 
 def _position_record(data: object, rules: Any) -> Record:
-    d = checked.obj(data, "position", *FIELDS["position"])
+    d = checked.obj(data, "position", *POSITION.keys())
     tricks: list[GivenTrick] = []
     for i, t in enumerate(checked.items(d.get("tricks", []), "position.tricks", 64)):
         p = f"position.tricks[{i}]"
@@ -278,57 +220,9 @@ def _position_record(data: object, rules: Any) -> Record:
 # --- views ----------------------------------------------------------------------------------
 
 def view_document(s: Seen) -> dict[str, Any]:
-    """A view's document: everything the viewer knows (hidden cards as ``null``)."""
-    current = None
-    if s.lead >= 0:
-        current = {"leader": 1 - s.turn, "play": str(lead_play(s.lead)), "from_strohmann": bool(s.lead & L_STROHMANN)}
-    heaps = piles(s)
-    return {
-        **checked.head("view"),
-        "rules": rules_ref(s.rules),
-        "dealer": s.dealer,
-        "player": None if s.player < 0 else s.player,
-        "dealt": s.dealt,
-        "phase": s.phase.value,
-        "current_player": None if s.turn < 0 else s.turn,
-        "undertaker": None if s.auc[0] < 0 else s.auc[0],
-        "doubled": s.auc[1],
-        "void_reason": None if s.auc[2] is None else s.auc[2].value,
-        "history": [[seat, str(action)] for seat, action in zip(actors(s), history(s))],
-        "tricks": [
-            {
-                "leader": t.leader,
-                "plays": [str(t.plays[0]), str(t.plays[1])],
-                "from_strohmann": list(t.from_strohmann),
-                "winner": t.winner,
-            }
-            for t in tricks_of(s.tricks)
-        ],
-        **({} if s.dealt else {"setup_won": s.setup_won}),
-        "current_trick": current,
-        "events": [
-            {
-                "player": e.player,
-                "strohmann": e.strohmann,
-                "card": None if e.card is None else str(e.card),
-                "to_hand": e.to_hand,
-                "hidden": e.hidden,
-                "after_trick": e.after_trick,
-            }
-            for e in (event_of(packed) for packed in events(s))
-        ],
-        "hand": [str(card) for card in cards_of(s.hand)],
-        "hand_sizes": [s.sizes[0], s.sizes[1]],
-        "known_hands": [[str(card) for card in cards_of(s.known[x])] for x in (0, 1)],
-        "strohmaenner": [
-            [{"face_up": None if top < 0 else str(DECK_54[top]), "face_down": down} for top, down in heaps[3 * x : 3 * x + 3]]
-            for x in (0, 1)
-        ],
-        "announcements": [sorted(a.value for a in ANNOUNCEMENTS[announced(s.calls, x)]) for x in (0, 1)],
-        "legal_actions": [str(a) for a in s.legal],
-        **({"multiplier": s.multiplier} if s.multiplier != 1 else {}),
-        **({"result": finished.to_dict()} if (finished := result_of_view(s)) is not None else {}),
-    }
+    """A view's document: everything the viewer knows, hidden cards as ``null`` (the fields:
+    :data:`.declared.VIEW`)."""
+    return VIEW.write(s)
 
 
 def view_seen(data: object, dealt_only: bool = False) -> Seen:
@@ -336,7 +230,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     ``dealt_only``) produces exactly this view. A deal the view's public history allows is
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
-    d = checked.header(data, "view", *FIELDS["view"])
+    d = checked.header(data, "view", *VIEW.keys())
     rules = _rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
@@ -361,7 +255,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     packed = [_trick(t, f"tricks[{i}]") for i, t in enumerate(raw_tricks)]
     lead = -1
     if d["current_trick"] is not None:
-        o = checked.obj(d["current_trick"], "current_trick", *FIELDS["current_trick"])
+        o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
         play = read_action(o["play"], "current_trick.play")
         checked.seat(o["leader"], "current_trick.leader")
         strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
@@ -475,7 +369,7 @@ def play_info(play: Action, from_strohmann: bool, path: str) -> int:
 
 
 def _trick(t: object, p: str) -> int:
-    o = checked.obj(t, p, *FIELDS["trick"])
+    o = checked.obj(t, p, *TRICK.keys())
     plays = checked.items(o["plays"], f"{p}.plays", 2)
     flags = checked.items(o["from_strohmann"], f"{p}.from_strohmann", 2)
     if len(plays) != 2 or len(flags) != 2:
@@ -493,7 +387,7 @@ def _trick(t: object, p: str) -> int:
 
 
 def _event(e: object, p: str, trick_count: int) -> int:
-    o = checked.obj(e, p, *FIELDS["event"])
+    o = checked.obj(e, p, *EVENT.keys())
     card = HIDDEN_CARD if o["card"] is None else read_card(o["card"], f"{p}.card").index
     return (
         checked.seat(o["player"], f"{p}.player")
@@ -510,7 +404,7 @@ def _piles(data: object, card_count: int) -> tuple[tuple[int, int], ...]:
     for x, seat_piles in enumerate(checked.items(data, "strohmaenner", 2)):
         for k, pile in enumerate(checked.items(seat_piles, f"strohmaenner[{x}]", 3)):
             p = f"strohmaenner[{x}][{k}]"
-            o = checked.obj(pile, p, *FIELDS["strohmann"])
+            o = checked.obj(pile, p, *STROHMANN.keys())
             top = -1 if o["face_up"] is None else read_card(o["face_up"], f"{p}.face_up").index
             out.append((top, checked.integer(o["face_down"], f"{p}.face_down", 0, card_count)))
     if len(out) != 6:
