@@ -81,7 +81,9 @@ def test_operations_on_the_librarys_values_behave() -> None:
     ``DealResult``, ``ScoreLine`` and ``Session`` built values that failed later —
     ``repr(attrs.evolve(Match.start(CLASSIC), scores=(10**5000, 0)))`` raised ``ValueError`` — until
     they checked their fields, issue 29.)"""
-    assert len(OPERATIONS) > 20_000
+    # (about 24,600 in the pure build, 19,000 compiled: the compiled classes have fewer methods of
+    # their own to call and cannot be subclassed)
+    assert len(OPERATIONS) > 15_000
     findings = [f"{op.name}: {problem}" for op in OPERATIONS if (problem := boundary_more.judge_operation(op))]
     assert not findings, "\n".join(findings[:30])
 
