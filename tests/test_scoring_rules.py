@@ -11,6 +11,7 @@ scores nothing.
 from __future__ import annotations
 
 import itertools
+import zlib
 from collections.abc import Callable
 
 import attrs
@@ -38,12 +39,13 @@ def _replayed_under(state: sm.GameState, rules: sm.RuleSet) -> sm.GameState | No
 
 @pytest.mark.parametrize(("played", "scored"), PAIRS, ids=[f"{a}-by-{b}" for a, b in PAIRS])
 def test_a_deal_scored_by_another_rule_set_is_the_deal_played_under_it(played: str, scored: str) -> None:
-    """Per ordered pair of presets of one deck: 30 random deals of ``played`` scored by
+    """Per ordered pair of presets of one deck: 60 random deals of ``played`` scored by
     ``scored``'s table equal the same deals replayed under ``scored`` wherever the replay is
     legal (at least a few are, for every pair), and hold what every result holds otherwise."""
     rules, other = PRESETS[played], PRESETS[scored]
     replayed = 0
-    for state in playouts(rules, 30, hash((played, scored)) & 0xFFFF):
+    # (a seed of the pair that every process agrees on: hash() of a text changes with PYTHONHASHSEED)
+    for state in playouts(rules, 60, zlib.crc32(f"{played} by {scored}".encode())):
         result = state.result(rules=other)
         assert result == sm.score(state, rules=other) == sm.score(state.view(0), rules=other) == sm.score(state.view(None), rules=other)
         assert result.rules == other.name and result.card_points == state.result().card_points
