@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ._base import args, checked
+from ._core.declared import VIEW
 from ._core.documents import read_action, read_card
 from .actions import Announcement, Play
 from .errors import Reason
@@ -51,11 +52,10 @@ __all__ = ["MOMENT_FIELDS", "apply_news", "news_since"]
 #: The fields of a view that describe the moment, sent whole in news (and ``result``, once the
 #: deal is over); ``history``, ``tricks`` and ``events`` only grow, and news holds what they
 #: gained. The other fields of a view never change in a deal.
-MOMENT_FIELDS: Final = (
-    "phase", "current_player", "undertaker", "doubled", "void_reason", "current_trick", "hand", "hand_sizes",
-    "known_hands", "strohmaenner", "announcements", "legal_actions",
-)  # fmt: skip
-_GROWING: Final = ("history", "tricks", "events")
+#: (Both from the view document's declaration, ``_core.declared.VIEW``: each field says what news
+#: carries of it.)
+MOMENT_FIELDS: Final = tuple(f.name for f in VIEW.fields if f.news == "moment")
+_GROWING: Final = tuple(f.name for f in VIEW.fields if f.news == "grows")
 #: The most events of a deal (each Strohmann card turned or taken up at most once).
 _MAX_EVENTS: Final = 64
 _MAX_TRICKS: Final = 32

@@ -94,9 +94,12 @@ class Field:
     """One field of one object of a document (see the module). ``write`` is the writer's
     expression of the field's value in terms of ``x``, what the object is written from (a
     Python expression over this module's names: the writer of the object is generated from its
-    fields' expressions, as fast as a dict written out by hand)."""
+    fields' expressions, as fast as a dict written out by hand). ``news`` says what news
+    (:mod:`strohmandeln.news`) carries of a view's field in a deal: ``"moment"``, the whole field
+    (it describes the moment), ``"grows"``, what it gained (it only grows), or ``""``, nothing (it
+    never changes in a deal)."""
 
-    __slots__ = ("name", "schema", "write", "required", "default", "since")
+    __slots__ = ("name", "schema", "write", "required", "default", "since", "news")
 
     def __init__(
         self,
@@ -107,13 +110,14 @@ class Field:
         required: bool = True,
         default: int | None = None,
         since: int = 1,
+        news: str = "",
     ) -> None:
         self.name, self.schema, self.write = name, schema, write
-        self.required, self.default, self.since = required, default, since
+        self.required, self.default, self.since, self.news = required, default, since, news
 
     def but(self, *, required: bool) -> Field:
         """This field, required or not as another object of a document has it."""
-        return Field(self.name, self.schema, self.write, required=required, default=self.default, since=self.since)
+        return Field(self.name, self.schema, self.write, required=required, default=self.default, since=self.since, news=self.news)
 
 
 class Document:
@@ -330,17 +334,18 @@ VIEW: Final = Document(
         Field("dealer", _SEAT, "x.dealer"),
         Field("player", _const({**ref("seat_or_null"), "description": "the viewer; null for a spectator"}), "None if x.player < 0 else x.player"),
         Field("dealt", _const({"type": "boolean", "description": "false for a view of a set-up position"}), "x.dealt"),
-        Field("phase", lambda: enum([p.value for p in Phase]), "x.phase.value"),
-        Field("current_player", _SEAT_OR_NULL, "None if x.turn < 0 else x.turn"),
-        Field("undertaker", _SEAT_OR_NULL, "None if x.auc[0] < 0 else x.auc[0]"),
-        Field("doubled", _FLAG, "x.auc[1]"),
-        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2].value"),
+        Field("phase", lambda: enum([p.value for p in Phase]), "x.phase.value", news="moment"),
+        Field("current_player", _SEAT_OR_NULL, "None if x.turn < 0 else x.turn", news="moment"),
+        Field("undertaker", _SEAT_OR_NULL, "None if x.auc[0] < 0 else x.auc[0]", news="moment"),
+        Field("doubled", _FLAG, "x.auc[1]", news="moment"),
+        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2].value", news="moment"),
         Field(
             "history",
             _const(listed({"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [ref("seat"), ref("action")]}, checked.MAX_ITEMS)),
             "[[seat, str(action)] for seat, action in zip(actors(x), history(x))]",
+            news="grows",
         ),
-        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), "[TRICK.write(t) for t in tricks_of(x.tricks)]"),
+        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), "[TRICK.write(t) for t in tricks_of(x.tricks)]", news="grows"),
         # a position's view: how many of its set-up tricks it gave as won cards (a dealt one: none)
         Field(
             "setup_won",
@@ -348,14 +353,14 @@ VIEW: Final = Document(
             "ABSENT if x.dealt else x.setup_won",
             required=False,
         ),
-        Field("current_trick", lambda: or_null(CURRENT_TRICK.schema()), "None if x.lead < 0 else CURRENT_TRICK.write(x)"),
-        Field("events", lambda: listed(EVENT.schema(), 64), "[EVENT.write(event_of(e)) for e in events(x)]"),
-        Field("hand", _cards(32, unique=True), "_names(cards_of(x.hand))"),
-        Field("hand_sizes", _const(pair(integer(0, 54))), "[x.sizes[0], x.sizes[1]]"),
-        Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[_names(cards_of(x.known[k])) for k in (0, 1)]"),
-        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "_strohmaenner(x)"),
-        Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[_announced(ANNOUNCEMENTS[announced(x.calls, k)]) for k in (0, 1)]"),
-        Field("legal_actions", _const(listed(ref("action"), checked.MAX_ITEMS, unique=True)), "[str(a) for a in x.legal]"),
+        Field("current_trick", lambda: or_null(CURRENT_TRICK.schema()), "None if x.lead < 0 else CURRENT_TRICK.write(x)", news="moment"),
+        Field("events", lambda: listed(EVENT.schema(), 64), "[EVENT.write(event_of(e)) for e in events(x)]", news="grows"),
+        Field("hand", _cards(32, unique=True), "_names(cards_of(x.hand))", news="moment"),
+        Field("hand_sizes", _const(pair(integer(0, 54))), "[x.sizes[0], x.sizes[1]]", news="moment"),
+        Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[_names(cards_of(x.known[k])) for k in (0, 1)]", news="moment"),
+        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "_strohmaenner(x)", news="moment"),
+        Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[_announced(ANNOUNCEMENTS[announced(x.calls, k)]) for k in (0, 1)]", news="moment"),
+        Field("legal_actions", _const(listed(ref("action"), checked.MAX_ITEMS, unique=True)), "[str(a) for a in x.legal]", news="moment"),
         Field("multiplier", _const(ref("multiplier")), "x.multiplier", required=False, default=1),
         Field("result", _const({**ref("result"), "description": "the deal's result, once it is over"}), "_result(x)", required=False),
     ),
