@@ -48,11 +48,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Final, final
 
 import attrs
 
 from ._base import args, checked
+from ._core.declared import Document, Field, integer, ref
 from ._core.documents import read_action
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .errors import IllegalActionError, Reason, SerializationError, StrohmandelnError
@@ -69,7 +71,6 @@ ID_PATTERN: Final = r"^[A-Za-z0-9._:-]{1,64}$"
 #: The largest request id given as a number: the largest integer every JSON reader keeps exact.
 MAX_REQUEST_NUMBER: Final = 2**53 - 1
 _ID: Final = re.compile(ID_PATTERN[:-1] + r"\Z")
-_FIELDS: Final = ("match", "seat", "action", "request_id")
 _ACTIONS: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
@@ -144,6 +145,45 @@ def _any_request_id(value: object) -> str | int:
     return _request_id(value)
 
 
+def _id_schema(numbers: bool = False) -> dict[str, Any]:
+    """The schema of a match id, or of a request id (``numbers``: a whole number too)."""
+    text = {"type": "string", "pattern": ID_PATTERN}
+    return {"anyOf": [text, integer(0, MAX_REQUEST_NUMBER)]} if numbers else text
+
+
+def _number_schema(what: str) -> Callable[[], dict[str, Any]]:
+    return lambda: {**integer(0, checked.MAX_COUNT), "description": what}
+
+
+#: The fields of a move's message, each declared once (``_core.declared``): the writer
+#: (:meth:`Move.to_dict`), the reader's field sets (:func:`move_from_dict`) and the JSON Schema
+#: (``strohmandeln.schemas``) are made from it. (The reader takes a missing ``move_number`` to
+#: refuse it with a reason of its own, ``bad_move_number``: the rule next to the declaration.)
+MOVE_DOCUMENT: Final = Document(
+    "move",
+    (
+        Field("match", _id_schema, "x.match"),
+        Field("seat", lambda: ref("seat"), "x.seat"),
+        Field("move_number", _number_schema("the match's move number the move answers (required)"), "x.move_number"),
+        Field("action", lambda: ref("action"), "str(x.action)"),
+        Field("request_id", lambda: _id_schema(True), "x.request_id"),
+    ),
+)
+#: The fields of the reply to an accepted move, declared once (written from ``(move, number)``).
+ACCEPTED_DOCUMENT: Final = Document(
+    "accepted",
+    (
+        Field("match", _id_schema, "x[0].match"),
+        Field("request_id", lambda: _id_schema(True), "x[0].request_id"),
+        Field("move_number", _number_schema("the match's move number after the move"), "x[1]"),
+    ),
+)
+_REQUIRED, _OPTIONAL = MOVE_DOCUMENT.keys()
+#: What the reader must find, and what it may: ``move_number`` is looked for by its own check.
+_READ_REQUIRED: Final = tuple(name for name in _REQUIRED if name != "move_number")
+_READ_OPTIONAL: Final = (*_OPTIONAL, "move_number")
+
+
 @final  # (a subclass is no value of it: _base.args.instance refuses one)
 @attrs.frozen(kw_only=True)
 class Move:
@@ -180,14 +220,7 @@ class Move:
         >>> Move(match="m", seat=0, move_number=4, action=sm.Play(sm.Card.parse("XXI")), request_id="a").to_dict()
         {'format': 1, 'type': 'move', 'match': 'm', 'seat': 0, 'move_number': 4, 'action': 'XXI', 'request_id': 'a'}
         """
-        return {
-            **checked.head("move"),
-            "match": self.match,
-            "seat": self.seat,
-            "move_number": self.move_number,
-            "action": str(self.action),
-            "request_id": self.request_id,
-        }
+        return MOVE_DOCUMENT.write(self)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text (what a client sends)."""
@@ -235,7 +268,7 @@ def move_from_dict(data: object) -> Move:
         except StrohmandelnError:
             pass  # (refused below, as the field it is)
     try:
-        d = checked.header(data, "move", _FIELDS, ("move_number",))
+        d = checked.header(data, "move", _READ_REQUIRED, _READ_OPTIONAL)
         return Move(
             match=_read_id(d["match"], "match"),
             seat=checked.seat(d["seat"], "seat"),
@@ -316,7 +349,7 @@ def accepted(move: Move, move_number: int) -> dict[str, Any]:
     """
     args.instance(move, Move, "move")
     number = args.count(move_number, "move_number", most=checked.MAX_COUNT)
-    return {**checked.head("accepted"), "match": move.match, "request_id": move.request_id, "move_number": number}
+    return ACCEPTED_DOCUMENT.write((move, number))
 
 
 def refusal(error: StrohmandelnError, request_id: str | int | None = None) -> dict[str, Any]:

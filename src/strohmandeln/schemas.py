@@ -365,15 +365,12 @@ def _message_id(numbers: bool = False) -> Schema:
 
 
 def _move_document() -> Schema:
-    number = {**_integer(0, checked.MAX_COUNT), "description": "the match's move number the move answers (required)"}
-    fields = {"match": _message_id(), "seat": _ref("seat"), "move_number": number, "action": _ref("action"), "request_id": _message_id(True)}
-    body = _object({**_head("move"), **fields})
+    body = messages.MOVE_DOCUMENT.schema()
     return _document("move", "A client's move", "messages.Move.to_dict: a move of a seat, for a match and its move number.", body)
 
 
 def _accepted_document() -> Schema:
-    number = {**_integer(0, checked.MAX_COUNT), "description": "the match's move number after the move"}
-    body = _object({**_head("accepted"), "match": _message_id(), "request_id": _message_id(True), "move_number": number})
+    body = messages.ACCEPTED_DOCUMENT.schema()
     return _document("accepted", "An accepted move", "messages.accepted: the reply to an accepted move.", body)
 
 
