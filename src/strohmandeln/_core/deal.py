@@ -19,7 +19,7 @@ from .._base.masks import BIT, KINGS, TAKE_UP, TAROCKS, TRULL
 from ..cards import DECK_54, Card
 from ..errors import DeckError, Reason, shown
 from ..rules import RuleSet
-from .formats import E_CARD, E_HIDDEN, E_STROHMANN, E_TO_HAND
+from .formats import E_CARD, E_HIDDEN, E_STROHMANN, E_TO_HAND, E_TRICK
 from .ruledata import RuleData, rule_data
 from .tables import TRICK_OUTCOME
 from .tables import build as build_tables
@@ -235,6 +235,34 @@ class Deal:
     def key(self) -> tuple[object, ...]:
         """What makes two deals the same (for the equality of states)."""
         return (self.rules, self.order_index, self.dealer, self.piles, self.hands, self.setup_tricks, self.setup_won, self.multiplier)
+
+
+def uncovered(u: Any, v: Any, ntr: int, h0: int, h1: int, t0: int, t1: int, events: Any) -> tuple[int, int, int, int, Any]:
+    """The hands, the tops and the events once trick ``ntr`` is complete, when a card of it came
+    from a Strohmann (R11, R12): ``u`` is what the leader's card uncovers, ``v`` what the
+    follower's does (``Deal.uncover`` of each, ``None`` for a card from a hand), the leader's
+    first. Each link of a chain puts its cards in its seat's hand or on top, with its event; a
+    card taken into the hand turns the next one too. (Every engine completes a trick this way:
+    ``engine``, ``playout``, ``maskplay``.)"""
+    if u is None:
+        u, v = v, None
+    while u is not None:
+        ha: int
+        ta: int
+        e: int
+        ha, ta, e, more = u
+        if e & 1:
+            h1 |= ha
+            t1 |= ta
+        else:
+            h0 |= ha
+            t0 |= ta
+        events = (events, e | ntr << E_TRICK)
+        while more is not None:  # cards taken into the hand: the next card turned too
+            events = (events, more[2] | ntr << E_TRICK)
+            more = more[3]
+        u, v = v, None
+    return h0, h1, t0, t1, events
 
 
 def _may_vary(data: RuleData, reach: int) -> bool:

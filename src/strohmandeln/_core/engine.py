@@ -26,11 +26,11 @@ from ..actions import PLAIN, Action, Double, Fold, Keep, NoDouble, Pass, Play, T
 from ..errors import IllegalActionError, Reason, shown
 from .history import ply_of_record
 from ..table import Phase, VoidReason
-from .formats import CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
+from .formats import CARD, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED_INFO, T_LED_INFO
 from .tables import TRICK_OUTCOME
 from .plays import answer_plays, lead_plays, play_refusal, variant_info
 from .record import AUC, CALLS, DEAL, DECISIONS, EVENTS, H0, H1, HIST, LEAD, LEGAL, LMASK, NTR, PHASE, T0, T1, TRICKS, TURN, UNDERTAKER, W0, W1, Record
-from .deal import Deal
+from .deal import Deal, uncovered
 from .ruledata import RuleData
 
 _FOLD: Final = Phase.FOLD
@@ -226,26 +226,9 @@ class KernelState:
         # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's first;
         # the uncovering's event says whose pile it is.
         if lead & L_STROHMANN or info & I_STROHMANN:
-            u: Any = d.uncover[led] if lead & L_STROHMANN else None
-            v: Any = d.uncover[i] if info & I_STROHMANN else None
-            if u is None:
-                u, v = v, None
-            while u is not None:
-                ha: int
-                ta: int
-                e: int
-                ha, ta, e, more = u
-                if e & 1:
-                    h1 |= ha
-                    t1 |= ta
-                else:
-                    h0 |= ha
-                    t0 |= ta
-                events = (events, e | ntr << E_TRICK)
-                while more is not None:  # cards taken into the hand: the next card turned too
-                    events = (events, more[2] | ntr << E_TRICK)
-                    more = more[3]
-                u, v = v, None
+            h0, h1, t0, t1, events = uncovered(
+                d.uncover[led] if lead & L_STROHMANN else None, d.uncover[i] if info & I_STROHMANN else None, ntr, h0, h1, t0, t1, events
+            )
         if lead > CARD or info:  # (the cards' info: from a Strohmann, announcements, call)
             packed |= (lead >> L_INFO) << T_LED_INFO | info << T_FOLLOWED_INFO
         tricks = (tricks, packed)

@@ -54,10 +54,10 @@ from ..actions import INTERNED, PLAIN
 from ..rules import RuleSet
 from ..table import Phase
 from .deal import Deal
-from .deal import shuffled_deal
+from .deal import shuffled_deal, uncovered
 from .duty import ANY_CLASS, CLASS_UNION, TIER_CARDS
 from .engine import _decide
-from .formats import CALL_ROSS, CALL_TOPSCHIN, CARD, E_TRICK, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
+from .formats import CALL_ROSS, CALL_TOPSCHIN, CARD, I_STROHMANN, L_INFO, L_STROHMANN, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER
 from .plays import announcement_options, answer_plays, lead_plays, topschin_allowed, variant_info
 from .playout import play_out as play_out_tables
 from .record import LEGAL, PHASE, TURN, Record, initial
@@ -257,26 +257,9 @@ def play_cards(c: Record, random: Uniform, actions: int) -> tuple[Record, int]:
         ntr += 1
         # A card played from a Strohmann uncovers the one below it (R11, R12), the leader's first.
         if lead & L_STROHMANN or info & I_STROHMANN:
-            u: Any = uncover[led] if lead & L_STROHMANN else None
-            v: Any = uncover[i] if info & I_STROHMANN else None
-            if u is None:
-                u, v = v, None
-            while u is not None:
-                ha: int
-                ta: int
-                e: int
-                ha, ta, e, more = u
-                if e & 1:
-                    h1 |= ha
-                    t1 |= ta
-                else:
-                    h0 |= ha
-                    t0 |= ta
-                events = (events, e | ntr << E_TRICK)
-                while more is not None:  # cards taken into the hand: the next card turned too
-                    events = (events, more[2] | ntr << E_TRICK)
-                    more = more[3]
-                u, v = v, None
+            h0, h1, t0, t1, events = uncovered(
+                uncover[led] if lead & L_STROHMANN else None, uncover[i] if info & I_STROHMANN else None, ntr, h0, h1, t0, t1, events
+            )
         if lead > CARD or info:  # (the cards' info: from a Strohmann, announcements, call)
             packed |= (lead >> L_INFO) << T_LED_INFO | info << T_FOLLOWED_INFO
         tricks = (tricks, packed)
