@@ -45,7 +45,7 @@ import sys
 import time
 import unittest.mock
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -54,201 +54,75 @@ import strohmandeln as sm
 from boundary import Boom
 from strohmandeln import CLASSIC, Card
 
+T = TypeVar("T")
+
+
+def raising(base: type[T], name: str, doc: str, methods: str) -> type[T]:
+    """A subclass ``name`` of ``base`` whose methods ``methods`` (their names, separated by
+    spaces) each raise :class:`Boom` with their name: a value of a built-in type whose own
+    methods cannot be trusted."""
+
+    def raiser(method: str) -> Callable[..., Any]:
+        def raises(self: object, *args: object, **kwargs: object) -> Any:
+            raise Boom(method)
+
+        raises.__name__ = raises.__qualname__ = method
+        return raises
+
+    namespace: dict[str, Any] = {"__doc__": doc, "__module__": __name__, **{m: raiser(m) for m in methods.split()}}
+    return cast(type[T], type(name, (base,), namespace))
+
+
 # ---------------------------------------------------------------------------------------------
 # Hostile values of built-in types' subclasses
 
 
-class FormatInt(int):
-    """A whole number whose ``str``, ``format`` and ``repr`` raise (``operator.index`` works)."""
-
-    def __str__(self) -> str:
-        raise Boom("__str__")
-
-    def __format__(self, spec: str) -> str:
-        raise Boom("__format__")
-
-    def __repr__(self) -> str:
-        raise Boom("__repr__")
+FormatInt: Final = raising(
+    int,
+    "FormatInt",
+    """A whole number whose ``str``, ``format`` and ``repr`` raise (``operator.index`` works).""",
+    "__str__ __format__ __repr__",
+)
 
 
-class ComparingInt(int):
-    """A whole number whose comparisons and arithmetic raise."""
-
-    def __lt__(self, other: object) -> bool:
-        raise Boom("__lt__")
-
-    def __le__(self, other: object) -> bool:
-        raise Boom("__le__")
-
-    def __gt__(self, other: object) -> bool:
-        raise Boom("__gt__")
-
-    def __ge__(self, other: object) -> bool:
-        raise Boom("__ge__")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
-
-    def __ne__(self, other: object) -> bool:
-        raise Boom("__ne__")
-
-    def __hash__(self) -> int:
-        raise Boom("__hash__")
-
-    def __add__(self, other: object) -> int:
-        raise Boom("__add__")
-
-    def __radd__(self, other: object) -> int:
-        raise Boom("__radd__")
-
-    def __sub__(self, other: object) -> int:
-        raise Boom("__sub__")
-
-    def __mul__(self, other: object) -> int:
-        raise Boom("__mul__")
-
-    def __rmul__(self, other: object) -> int:
-        raise Boom("__rmul__")
-
-    def __bool__(self) -> bool:
-        raise Boom("__bool__")
-
-    def __int__(self) -> int:
-        raise Boom("__int__")
-
-    def __and__(self, other: object) -> int:
-        raise Boom("__and__")
-
-    def __rshift__(self, other: object) -> int:
-        raise Boom("__rshift__")
-
-    def __lshift__(self, other: object) -> int:
-        raise Boom("__lshift__")
+ComparingInt: Final = raising(
+    int,
+    "ComparingInt",
+    """A whole number whose comparisons and arithmetic raise.""",
+    "__lt__ __le__ __gt__ __ge__ __eq__ __ne__ __hash__ __add__ __radd__ __sub__ "
+    "__mul__ __rmul__ __bool__ __int__ __and__ __rshift__ __lshift__",
+)
 
 
 class HugeInt(int):
     """An int subclass of 5,000 digits: formatting it raises ValueError (the conversion limit)."""
 
 
-class OddStr(str):
+OddStr: Final = raising(
+    str,
+    "OddStr",
     """A text whose other methods raise: ``str``, ``format``, ``startswith``, ``lower``, ``in``,
-    ``+``, ``%``, ``isdigit``… (its characters are ``XXI``)."""
-
-    def __str__(self) -> str:
-        raise Boom("__str__")
-
-    def __format__(self, spec: str) -> str:
-        raise Boom("__format__")
-
-    def __repr__(self) -> str:
-        raise Boom("__repr__")
-
-    def startswith(self, *args: Any) -> bool:
-        raise Boom("startswith")
-
-    def endswith(self, *args: Any) -> bool:
-        raise Boom("endswith")
-
-    def lower(self) -> str:
-        raise Boom("lower")
-
-    def upper(self) -> str:
-        raise Boom("upper")
-
-    def isdigit(self) -> bool:
-        raise Boom("isdigit")
-
-    def isdecimal(self) -> bool:
-        raise Boom("isdecimal")
-
-    def __contains__(self, item: object) -> bool:
-        raise Boom("__contains__")
-
-    def __add__(self, other: object) -> str:
-        raise Boom("__add__")
-
-    def __radd__(self, other: object) -> str:
-        raise Boom("__radd__")
-
-    def __mod__(self, other: object) -> str:
-        raise Boom("__mod__")
-
-    def partition(self, sep: str) -> tuple[str, str, str]:
-        raise Boom("partition")
-
-    def rstrip(self, chars: str | None = None) -> str:
-        raise Boom("rstrip")
-
-    def lstrip(self, chars: str | None = None) -> str:
-        raise Boom("lstrip")
-
-    def splitlines(self, keepends: bool = False) -> list[str]:
-        raise Boom("splitlines")
-
-    def translate(self, table: Any) -> str:
-        raise Boom("translate")
-
-    def find(self, *args: Any) -> int:
-        raise Boom("find")
-
-    def index(self, *args: Any) -> int:
-        raise Boom("index")
-
-    def join(self, iterable: Any) -> str:
-        raise Boom("join")
+    ``+``, ``%``, ``isdigit``… (its characters are ``XXI``).""",
+    "__str__ __format__ __repr__ startswith endswith lower upper isdigit isdecimal "
+    "__contains__ __add__ __radd__ __mod__ partition rstrip lstrip splitlines "
+    "translate find index join",
+)
 
 
-class OddBytes(bytes):
-    """Bytes whose own methods raise (a key of 32 bytes)."""
-
-    def __len__(self) -> int:
-        raise Boom("__len__")
-
-    def __getitem__(self, index: Any) -> Any:
-        raise Boom("__getitem__")
-
-    def __iter__(self) -> Iterator[int]:
-        raise Boom("__iter__")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
-
-    def __hash__(self) -> int:
-        raise Boom("__hash__")
-
-    def __bytes__(self) -> bytes:
-        raise Boom("__bytes__")
-
-    def decode(self, *args: Any, **kwargs: Any) -> str:
-        raise Boom("decode")
+OddBytes: Final = raising(
+    bytes,
+    "OddBytes",
+    """Bytes whose own methods raise (a key of 32 bytes).""",
+    "__len__ __getitem__ __iter__ __eq__ __hash__ __bytes__ decode",
+)
 
 
-class OddTuple(tuple):  # type: ignore[type-arg]
-    """A tuple whose own methods raise (it holds two cards)."""
-
-    def __iter__(self) -> Iterator[Any]:
-        raise Boom("__iter__")
-
-    def __len__(self) -> int:
-        raise Boom("__len__")
-
-    def __getitem__(self, index: Any) -> Any:
-        raise Boom("__getitem__")
-
-    def __contains__(self, item: object) -> bool:
-        raise Boom("__contains__")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
-
-    def __hash__(self) -> int:
-        raise Boom("__hash__")
-
-    def count(self, value: Any) -> int:
-        raise Boom("count")
-
-    def index(self, *args: Any) -> int:
-        raise Boom("index")
+OddTuple: Final = raising(
+    tuple,
+    "OddTuple",
+    """A tuple whose own methods raise (it holds two cards).""",
+    "__iter__ __len__ __getitem__ __contains__ __eq__ __hash__ count index",
+)
 
 
 class LyingTuple(tuple):  # type: ignore[type-arg]
@@ -261,77 +135,29 @@ class LyingTuple(tuple):  # type: ignore[type-arg]
         return iter((Card.parse("XXI"), Card.parse("I"), Card.parse("♥K")))
 
 
-class OddList(list):  # type: ignore[type-arg]
-    """A list whose comparisons, ``in``, ``bool`` and ``copy`` raise (it iterates fine)."""
-
-    def __contains__(self, item: object) -> bool:
-        raise Boom("__contains__")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
-
-    def __bool__(self) -> bool:
-        raise Boom("__bool__")
-
-    def copy(self) -> list[Any]:
-        raise Boom("copy")
-
-    def __reversed__(self) -> Iterator[Any]:
-        raise Boom("__reversed__")
+OddList: Final = raising(
+    list,
+    "OddList",
+    """A list whose comparisons, ``in``, ``bool`` and ``copy`` raise (it iterates fine).""",
+    "__contains__ __eq__ __bool__ copy __reversed__",
+)
 
 
-class OddDict(dict):  # type: ignore[type-arg]
+OddDict: Final = raising(
+    dict,
+    "OddDict",
     """A dict whose ``in``, ``len``, ``values``, ``pop`` and ``copy`` raise (it holds a state
-    document's header)."""
-
-    def __contains__(self, key: object) -> bool:
-        raise Boom("__contains__")
-
-    def __len__(self) -> int:
-        raise Boom("__len__")
-
-    def values(self) -> Any:
-        raise Boom("values")
-
-    def copy(self) -> dict[Any, Any]:
-        raise Boom("copy")
-
-    def pop(self, *args: Any) -> Any:
-        raise Boom("pop")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
+    document's header).""",
+    "__contains__ __len__ values copy pop __eq__",
+)
 
 
-class OddFrozenset(frozenset):  # type: ignore[type-arg]
-    """A frozenset whose own methods raise (it holds nothing, or an announcement)."""
-
-    def __iter__(self) -> Iterator[Any]:
-        raise Boom("__iter__")
-
-    def __len__(self) -> int:
-        raise Boom("__len__")
-
-    def __contains__(self, item: object) -> bool:
-        raise Boom("__contains__")
-
-    def __eq__(self, other: object) -> bool:
-        raise Boom("__eq__")
-
-    def __hash__(self) -> int:
-        raise Boom("__hash__")
-
-    def __or__(self, other: Any) -> Any:
-        raise Boom("__or__")
-
-    def __and__(self, other: Any) -> Any:
-        raise Boom("__and__")
-
-    def __sub__(self, other: Any) -> Any:
-        raise Boom("__sub__")
-
-    def issubset(self, other: Any) -> bool:
-        raise Boom("issubset")
+OddFrozenset: Final = raising(
+    frozenset,
+    "OddFrozenset",
+    """A frozenset whose own methods raise (it holds nothing, or an announcement).""",
+    "__iter__ __len__ __contains__ __eq__ __hash__ __or__ __and__ __sub__ issubset",
+)
 
 
 class OddFloat(float):
