@@ -335,8 +335,9 @@ def run_match(deals: int = 4, seed: int = 5) -> None:
             if referee.handle(seat, message)["type"] != "accepted":
                 raise SystemExit("a legal move was refused")
             if rng.random() < 0.1:  # the same message again (a client's retry): stale_move
-                reply = referee.handle(seat, message)
-                assert reply["type"] == "refusal" and reply["reason"] == "stale_move" and reply["request_id"] == json.loads(message)["request_id"]
+                reply = referee.handle(seat, message)  # (match_over, if that move ended the match)
+                expected = "match_over" if referee.session.is_over else "stale_move"
+                assert reply["type"] == "refusal" and reply["reason"] == expected and reply["request_id"] == json.loads(message)["request_id"], (reply, message)
                 refused += 1
             if rng.random() < 0.05:  # the referee process dies; a new one loads the last save
                 referee = MatchReferee(store)
