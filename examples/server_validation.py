@@ -245,7 +245,7 @@ class MatchReferee:
     @classmethod
     def create(cls, store: dict[str, Any], rules: sm.RuleSet, deals: int) -> MatchReferee:
         """A new match of ``deals`` deals: a fresh dealing secret, saved at once."""
-        session = Session.start(rules, secret=secrets.token_bytes(32), first_dealer=0, length=deals)
+        session = Session.start(rules, secret=secrets.token_bytes(32), first_dealer=0, length=deals, match_id=store["match"])
         store["session"], store["archive"] = session.to_json(key=SIGNING_KEY), []
         return cls(store)
 
@@ -257,7 +257,7 @@ class MatchReferee:
         except messages.MessageError as error:
             return messages.refusal(error)
         try:
-            if move.match != self.store["match"]:
+            if move.match != self.session.match_id:
                 raise messages.unknown_match(move)
             session = messages.submit(self.session, move, seat=seat)
         except sm.StrohmandelnError as error:

@@ -33,7 +33,8 @@ import strohmandeln as sm
 from strohmandeln import messages, records, serialization
 from strohmandeln.actions import parse_action
 from strohmandeln.cards import Card, cards_from_text, cards_to_text
-from strohmandeln.session import Session, _signature
+from strohmandeln._base.signing import signature as _signature
+from strohmandeln.session import Session
 
 __all__ = ["MAX_MESSAGE", "SESSION_KEY", "TARGETS", "Crash", "check"]
 

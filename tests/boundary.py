@@ -75,7 +75,7 @@ CARD: Final = Card.parse("XXI")
 PLAY: Final = STATE.legal_actions()[0]
 MATCH: Final = sm.Match.start(CLASSIC).record(FINISHED)
 KEY: Final = bytes(range(32))
-SESSION: Final = sm.Session.start(CLASSIC, secret=bytes(range(1, 33)))
+SESSION: Final = sm.Session.start(CLASSIC, secret=bytes(range(1, 33)), match_id="m-1")
 POSITION: Final = positions.Position.at(LATE)
 #: A client's move: Elder's first, in SESSION.
 MOVE: Final = messages.Move(match="m-1", seat=1, move_number=0, action=Pass(), request_id="r-1")
@@ -223,6 +223,9 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.records.loads": {"text": lambda: RECORD_TEXT},
     "strohmandeln.news.news_since": {"since": lambda: 2},
     "strohmandeln.news.apply_news": {"view_document": lambda: DEALT.view(0).to_dict(), "news": lambda: news.news_since(VIEW, 0)},
+    "strohmandeln.session.Mark": {"match_id": lambda: "m-1", "move_number": lambda: 3, "digest": lambda: "0" * 32},
+    "strohmandeln.session.Mark.from_text": {"text": lambda: SESSION.mark.to_text()},
+    "strohmandeln.session.Session.check": {"acknowledged": lambda: SESSION.mark},
     "strohmandeln.messages.read_move": {"text": lambda: MOVE.to_json(), "max_length": lambda: 1_000},
     "strohmandeln.messages.move_from_dict": {"data": lambda: MOVE.to_dict()},
     "strohmandeln.messages.submit": {"session": lambda: SESSION, "move": lambda: MOVE, "seat": lambda: 1},
@@ -310,6 +313,7 @@ def _instances() -> dict[str, Callable[[], object]]:
         "strohmandeln.match.Standing": lambda: sm.Match.start(CLASSIC).standing,
         "strohmandeln.session.Session": lambda: SESSION,
         "strohmandeln.messages.Move": lambda: MOVE,
+        "strohmandeln.session.Mark": lambda: SESSION.mark,
         "strohmandeln.positions.Position": lambda: POSITION,
         "strohmandeln.results.DealResult": lambda: RESULT,
         "strohmandeln.results.ScoreLine": lambda: RESULT.lines[0],
@@ -430,7 +434,7 @@ REFUSE_ANYWAY: Final = frozenset({"strohmandeln.cards.Card", "strohmandeln.views
 
 
 def _finished_session(length: int | None = None) -> object:
-    session = SESSION if length is None else sm.Session.start(CLASSIC, secret=bytes(range(1, 33)), length=length)
+    session = SESSION if length is None else sm.Session.start(CLASSIC, secret=bytes(range(1, 33)), length=length, match_id="m-1")
     while not session.state.is_terminal:
         session = session.apply(session.state.legal_actions()[0])
     return session

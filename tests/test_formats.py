@@ -218,7 +218,7 @@ def test_a_changed_preset_is_refused_never_rescored() -> None:
         with pytest.raises(sm.SerializationError) as info:
             if doc["type"] == "session":
                 body = {k: v for k, v in changed.items() if k != "signature"}
-                from strohmandeln.session import _signature
+                from strohmandeln._base.signing import signature as _signature
 
                 Session.from_dict({**body, "signature": _signature(body, KEY)}, key=KEY)
             else:

@@ -221,7 +221,7 @@ def test_a_length_or_target_is_a_whole_number_of_at_least_one(value: object, err
 
 
 def test_a_stored_length_or_move_number_out_of_range_is_refused() -> None:
-    from strohmandeln.session import _signature
+    from strohmandeln._base.signing import signature as _signature
 
     body = {k: v for k, v in Session.start(sm.CLASSIC, secret=SECRET, length=3).to_dict(key=KEY).items() if k != "signature"}
     for field, value in (("length", 0), ("target", -1), ("move_number", -1), ("move_number", True), ("length", "3")):
@@ -236,7 +236,7 @@ def test_a_stored_length_or_move_number_out_of_range_is_refused() -> None:
 def test_a_session_saved_without_a_move_number_still_replays_its_archive() -> None:
     """A session document of the release before (no move_number) loads at 0, and its archive
     still replays to it; the replayed match has the true move number."""
-    from strohmandeln.session import _signature
+    from strohmandeln._base.signing import signature as _signature
 
     session, rng, archive = Session.start(sm.EXTENDED, secret=SECRET), random.Random(2), []
     for _ in range(3):

@@ -205,7 +205,7 @@ def test_a_match_played_through_messages(rules: sm.RuleSet) -> None:
     """A match of three deals whose every move comes as message text and is applied for the seat
     of its connection; every accepted reply is valid and says the next move number; every move
     sent again, or by the other connection, is refused and changes nothing."""
-    session, rng = Session.start(rules, secret=SECRET, length=3), random.Random(len(rules.name))
+    session, rng = Session.start(rules, secret=SECRET, length=3, match_id="m-1"), random.Random(len(rules.name))
     number = 0
     while True:
         while not session.state.is_terminal:

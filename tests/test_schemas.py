@@ -709,7 +709,8 @@ def _sessions() -> list[dict[str, Any]]:
 def test_sessions_are_valid_and_shape_errors_invalid() -> None:
     """The session documents a server saves are valid; the shape errors the session loader
     refuses before the signature are invalid; and a bound of the loader is the schema's."""
-    from strohmandeln.session import Session, _signature
+    from strohmandeln._base.signing import signature as _signature
+    from strohmandeln.session import Session
 
     docs = _sessions()
     for doc in docs:

@@ -335,7 +335,7 @@ def test_promise_reason_codes_are_stable_lowercase_ascii() -> None:
 # Issue 30: the match's move numbers, messages, news, matches that end
 
 
-def _session_moments(rules: sm.RuleSet, deals: int, seed: int, **length: int) -> list[Any]:
+def _session_moments(rules: sm.RuleSet, deals: int, seed: int, **length: Any) -> list[Any]:
     """Every session of a match of ``deals`` random deals played through ``submit``, with the
     move that left it (None for the first of a deal)."""
     from strohmandeln.session import Session

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 import strohmandeln as sm
 from strohmandeln import Reason
 from strohmandeln.match import Standing
-from strohmandeln.session import MAX_SESSION_JSON, Session, _signature
+from strohmandeln._base.signing import signature as _signature
+from strohmandeln.session import MAX_SESSION_JSON, Session
 
 KEY = b"a server's signing key, 32 bytes"
 SECRET = bytes(range(100, 132))

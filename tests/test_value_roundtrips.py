@@ -272,9 +272,9 @@ def _played_match(rules: sm.RuleSet, deals: int, seed: int) -> sm.Match:
 
 
 def _session_of(standing: sm.Standing, secret: bytes) -> Any:
-    from strohmandeln import session as sessions
+    from strohmandeln import _sessions, session as sessions
 
-    return sessions.Session(standing=standing, state=sessions._dealt(standing, secret), secret=secret)
+    return sessions.Session(standing=standing, state=_sessions.dealt(standing, secret), secret=secret)
 
 
 @settings(max_examples=300, deadline=None)

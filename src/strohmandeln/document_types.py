@@ -311,6 +311,7 @@ class SessionDocument(TypedDict):
     history: str
     actions: list[str]
     signature: str
+    match: NotRequired[str]
     length: NotRequired[int]
     target: NotRequired[int]
 

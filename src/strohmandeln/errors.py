@@ -243,6 +243,16 @@ class Reason(enum.StrEnum, metaclass=ValueLookup):
     #: A move, or a next deal, in a match that is over (:attr:`Session.is_over
     #: <strohmandeln.session.Session.is_over>`: its length or target score is reached).
     MATCH_OVER = "match_over"
+    #: A session document, or a mark, of another match than the one asked for: a document stored
+    #: under the wrong match, or a mark of another match (:meth:`Session.check
+    #: <strohmandeln.session.Session.check>`).
+    WRONG_MATCH = "wrong_match"
+    #: A session older than a move the server has acknowledged: its move number is before the
+    #: acknowledged mark's (a database restored from a backup, a replica that lags).
+    ROLLED_BACK = "rolled_back"
+    #: A session that is not the one whose move the server acknowledged: at the mark's move
+    #: number, or later in its deal, it holds other actions or other deals.
+    DIVERGED = "diverged"
 
 
 #: The longest message of an error, in characters: a longer one is cut, ending in "…".

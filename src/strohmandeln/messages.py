@@ -47,13 +47,12 @@ invalid_action | action: not an action: 'I pass'
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any, Final, final
 
 import attrs
 
-from ._base import args, checked
+from ._base import args, checked, ids
 from ._core.declared import Document, Field, integer, ref
 from ._core.documents import read_action
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
@@ -67,10 +66,10 @@ __all__ = ["ID_PATTERN", "MAX_MESSAGE_JSON", "MAX_REQUEST_NUMBER", "MessageError
 MAX_MESSAGE_JSON: Final = 1_000
 #: What a match id and a request id given as text may hold: 1 to 64 letters, digits and
 #: ``. _ : -`` (a UUID fits; nothing in it needs escaping in JSON, a log line or a message).
-ID_PATTERN: Final = r"^[A-Za-z0-9._:-]{1,64}$"
+ID_PATTERN: Final = ids.ID_PATTERN
 #: The largest request id given as a number: the largest integer every JSON reader keeps exact.
 MAX_REQUEST_NUMBER: Final = 2**53 - 1
-_ID: Final = re.compile(ID_PATTERN[:-1] + r"\Z")
+_ID: Final = ids.ID_RE
 _ACTIONS: Final = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
@@ -108,10 +107,7 @@ def _rebuild(reason: Reason, message: str, request_id: str | int | None) -> Mess
 
 def _identifier(value: object, name: str) -> str:
     """A match id or a request id given as text (:data:`ID_PATTERN`)."""
-    text = args.text(value, name, 64)
-    if not _ID.match(text):
-        raise args.bad_value(name, "1 to 64 letters, digits and . _ : -", text)
-    return text
+    return ids.id_argument(value, name)
 
 
 def _request_id(value: object, name: str = "request_id") -> str | int:
@@ -306,11 +302,13 @@ def _read_move_number(d: dict[str, Any]) -> int:
 
 def submit(session: Session, move: Move, *, seat: int) -> Session:
     """The session after ``move``, sent on the connection of ``seat``: refused as
+    ``wrong_match`` if the move names another match than the session's (:attr:`Session.match_id
+    <strohmandeln.session.Session.match_id>`: the server looked up the wrong session), as
     ``not_your_seat`` if the move is for the other seat, else as :meth:`Session.submit
     <strohmandeln.session.Session.submit>` (``match_over``, ``stale_move``, the rules' own).
     The server looks the session up by ``move.match`` first (:func:`unknown_match`).
 
-    :raises IllegalActionError: ``not_your_seat``, and as :meth:`Session.submit
+    :raises IllegalActionError: ``wrong_match``, ``not_your_seat``, and as :meth:`Session.submit
         <strohmandeln.session.Session.submit>`.
     :raises ArgumentTypeError: if ``session`` is not a :class:`~strohmandeln.session.Session`,
         ``move`` not a :class:`Move` or ``seat`` not a whole number.
@@ -319,6 +317,8 @@ def submit(session: Session, move: Move, *, seat: int) -> Session:
     args.instance(session, Session, "session")
     args.instance(move, Move, "move")
     connection = args.seat(seat, "seat")
+    if move.match != session.match_id:
+        raise IllegalActionError(Reason.WRONG_MATCH, f"a move for match {move.match!r}, not for this session's match")
     if move.seat != connection:
         raise IllegalActionError(Reason.NOT_YOUR_SEAT, f"a move for seat {move.seat} on the connection of seat {connection}")
     return session.submit(move.action, player=connection, move_number=move.move_number)

@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 
 from . import errors, messages, news
-from ._base import args, checked
+from ._base import args, checked, ids
 from .actions import Announcement, Double, Fold, Keep, NoDouble, Pass, Take
 from .cards import DECK_54
 from ._core.declared import ACTION, MATCH, POSITION, STATE, VIEW, enum, integer, listed, obj, or_null, pair, ref
@@ -134,6 +134,8 @@ def _kind(kind: checked.Kind) -> Schema:
         return _fields(kind.cls)
     if isinstance(kind, checked.Pair):
         return _pair(_kind(kind.item))
+    if isinstance(kind, ids.Ident):
+        return {"type": "string", "pattern": ids.ID_PATTERN}
     if isinstance(kind, checked.Hex):
         return {"type": "string", "pattern": f"^(?:[0-9a-f]{{2}}){{{kind.shortest},{kind.longest}}}$"}
     if isinstance(kind, OneOf):
@@ -334,6 +336,7 @@ def _session_document() -> Schema:
     own = {name: _kind(kind) for name, kind in DOCUMENT_FIELDS.items()}
     own["length"]["description"] = "the deals played that end the match"
     own["target"]["description"] = "the score that ends the match"
+    own["match"]["description"] = "the match id the server chose (left out: derived from the secret)"
     required = ["format", "type", *standing["required"], *(k for k in own if k not in OPTIONAL_FIELDS)]
     body = _object({**_head("session"), **standing["properties"], **own}, required=required)
     description = "Session.to_dict: a match on a server, signed with the server's key (the deal in progress as its actions)."

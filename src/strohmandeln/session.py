@@ -55,7 +55,6 @@ progress, and the secret that deals the next ones. Players get views.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 from collections.abc import Iterable
@@ -63,8 +62,10 @@ from typing import Any, Final, final
 
 import attrs
 
-from ._base import args, checked
+from ._base import args, checked, ids
+from ._base.signing import deal_seed, derived_match_id, mark_digest, secret_bytes, signature as _signature
 from ._core.documents import ActionsKind, replay
+from ._sessions import MATCH_ID, NO_HISTORY, Mark, chained, dealt, derived_id
 from .actions import Action
 from .dealing import deal
 from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
@@ -72,117 +73,26 @@ from .match import Match, Standing
 from .rules import RuleSet
 from .state import GameState, record_of, state_of
 
-__all__ = ["MAX_SESSION_JSON", "Session"]
+__all__ = ["MAX_SESSION_JSON", "Mark", "Session"]
 
 #: The largest session document :meth:`Session.from_json` reads by default, in characters: a
 #: session of a custom rule set (its full description) with a deal in progress is under 4,000.
 MAX_SESSION_JSON: Final = 20_000
-_SECRET_SIZES: Final = checked.SECRET_SIZES
-#: The history of a session before its first deal is recorded.
-_NO_HISTORY: Final = bytes(32)
 #: The fields of a session's document beside its standing's (:class:`~strohmandeln.match.Standing`
 #: declares those): their kinds, from which the writer, the reader and the JSON Schema are made.
 DOCUMENT_FIELDS: Final[dict[str, checked.Kind]] = {
-    "secret": checked.Hex(*_SECRET_SIZES),
+    "secret": checked.Hex(*checked.SECRET_SIZES),
     "history": checked.Hex(32, 32),
     "actions": ActionsKind(),
     "signature": checked.Hex(32, 32),
+    # (written only when the server chose it: the id derived from the secret is left out)
+    "match": MATCH_ID,
     # (written only when set: a match without them goes on until the server ends it)
     "length": checked.Whole(1, checked.MAX_COUNT, "deals"),
     "target": checked.Whole(1, checked.MAX_COUNT, "game points"),
 }
 #: The fields of DOCUMENT_FIELDS a session's document may leave out.
-OPTIONAL_FIELDS: Final = ("length", "target")
-#: The label of the derivation of the HMAC's key from a signing key.
-_KEY_LABEL: Final = b"strohmandeln session signing key\0"
-#: The deepest nesting and the most values the canonical form of a received document walks.
-_MAX_DEPTH: Final = 32
-_MAX_VALUES: Final = 100_000
-
-
-def _secret_bytes(value: object, what: str) -> bytes:
-    """A dealing secret or a signing key: ``bytes`` of 16 to 64 (a server's own value, not a
-    player's)."""
-    if type(value) is not bytes:
-        raise args.wrong_type(f"the {what}", "bytes", value)
-    low, high = _SECRET_SIZES
-    if not low <= len(value) <= high:
-        raise ArgumentValueError(Reason.BAD_VALUE, f"the {what} must be {low} to {high} bytes long, not {len(value)}")
-    return value
-
-
-def _deal_seed(secret: bytes, number: int) -> int:
-    """The seed of the shuffle of deal ``number`` (from 0) of a session: a keyed BLAKE2b of the
-    deal's number under the dealing secret, so that no deal tells anything of another."""
-    digest = hashlib.blake2b(number.to_bytes(8, "big"), key=secret, digest_size=32).digest()
-    return int.from_bytes(digest, "big")
-
-
-def _chained(history: bytes, state: GameState) -> bytes:
-    """The history after recording the deal ``state``: a BLAKE2b of the history before it and the
-    deal's canonical document (rule set, dealer, deck order, stakes and actions)."""
-    document = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.blake2b(history + document.encode("ascii"), digest_size=32).digest()
-
-
-def _signature(body: dict[str, Any], key: bytes, *, written: bool = False) -> str:
-    """The HMAC-SHA256 of a session document's canonical form (without its signature) under the
-    key derived from ``key``; ``written`` for a body this module wrote (of plain JSON values)."""
-    signing = hashlib.sha256(_KEY_LABEL + key).digest()
-    canonical = _CANONICAL(body) if written else _canonical(body)
-    return hmac.new(signing, canonical.encode("ascii"), hashlib.sha256).hexdigest()
-
-
-#: The canonical form of format 1: JSON with sorted keys, no white space, ASCII escapes.
-_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
-
-
-def _canonical(body: dict[str, Any]) -> str:
-    """The canonical form of a received document's body, of plain JSON values only: it is read
-    without calling its values' methods (nested deeper than 32 or holding more than 100,000
-    values it is ``too_large``, holding anything but JSON values ``malformed_document``)."""
-    return _CANONICAL(_plain(body, 0, [_MAX_VALUES]))
-
-
-def _plain(x: object, depth: int, budget: list[int]) -> Any:
-    """``x`` of plain JSON types: a container of a subclass copied by the storage of its base
-    type, a whole number of a subclass as an ``int``."""
-    kind = type(x)
-    if kind is str or x is None or kind is bool or kind is float:
-        return x
-    if kind is int or issubclass(kind, int):
-        number = int.__int__(x)  # type: ignore[arg-type]
-        if number.bit_length() > 256:  # (no field of a session holds so large a number)
-            raise checked.fail("document", "a number too large for a session", Reason.TOO_LARGE)
-        return number
-    if issubclass(kind, str):
-        return str.__str__(x)
-    if issubclass(kind, float):
-        return float.__float__(x)  # type: ignore[arg-type]
-    if depth >= _MAX_DEPTH:
-        raise checked.fail("document", "nested too deeply to be a session", Reason.TOO_LARGE)
-    items = checked.plain_list(x)
-    if items is not None:
-        budget[0] -= len(items)
-        if budget[0] < 0:
-            raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
-        return [item if type(item) is str else _plain(item, depth + 1, budget) for item in items]
-    mapping = checked.plain_dict(x)
-    if mapping is None:
-        raise checked.fail("document", f"expected JSON values, not {checked.kind(x)}")
-    budget[0] -= len(mapping)
-    if budget[0] < 0:
-        raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
-    if any(type(k) is not str for k in mapping):
-        raise checked.fail("document", "a field name that is no text")
-    return {k: v if type(v) is str else _plain(v, depth + 1, budget) for k, v in mapping.items()}
-
-
-def _dealt(standing: Standing, secret: bytes) -> GameState:
-    """The first state of a session's next deal: dealt from its secret by the next dealer, at the
-    match's stakes."""
-    seed = _deal_seed(secret, standing.deals_recorded)
-    return deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
+OPTIONAL_FIELDS: Final = ("match", "length", "target")
 
 
 @final  # (a subclass is no value of it: _base.args.instance refuses one)
@@ -218,31 +128,43 @@ class Session:
     secret: bytes = attrs.field(repr=False)
     #: A digest of every deal recorded so far, in order (32 bytes): :meth:`replay` checks an
     #: archive of the deals against it.
-    history: bytes = _NO_HISTORY
+    history: bytes = NO_HISTORY
     #: The match's length, in deals played (void deals do not count), or ``None``.
     length: int | None = None
     #: The score that ends the match once a seat reaches it after a deal, or ``None``.
     target: int | None = None
+    #: The match's id, signed with the session: the server's own (1 to 64 letters, digits and
+    #: ``. _ : -``) or, if it chose none, one derived from the dealing secret (``m-`` and 20
+    #: hexadecimal digits). A session loaded for another match is refused (``wrong_match``).
+    match_id: str = attrs.field(default=attrs.Factory(lambda self: derived_id(self.secret), takes_self=True))
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "match_id", ids.id_argument(self.match_id, "match_id"))
         for name in ("length", "target"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, args.count(value, name, least=1, most=checked.MAX_COUNT))
         standing = args.instance(self.standing, Standing, "standing")
         state = args.instance(self.state, GameState, "state")
-        secret = _secret_bytes(self.secret, "dealing secret")
+        secret = secret_bytes(self.secret, "dealing secret")
         if type(self.history) is not bytes:
             raise args.wrong_type("history", "bytes", self.history)
         if len(self.history) != 32:
             raise ArgumentValueError(Reason.BAD_VALUE, f"the history must be 32 bytes long, not {len(self.history)}")
-        first = _dealt(standing, secret)
+        first = dealt(standing, secret)
         if (state.rules, state.dealer, state.multiplier, state.order) != (first.rules, first.dealer, first.multiplier, first.order):
             raise ArgumentValueError(Reason.BAD_VALUE, "the state is not of the deal the secret deals next, by the next dealer at the stakes")
 
     @classmethod
     def start(
-        cls, rules: RuleSet, *, secret: bytes, first_dealer: int = 0, length: int | None = None, target: int | None = None
+        cls,
+        rules: RuleSet,
+        *,
+        secret: bytes,
+        first_dealer: int = 0,
+        length: int | None = None,
+        target: int | None = None,
+        match_id: str | None = None,
     ) -> Session:
         """A new match under ``rules`` whose first deal is dealt at once, by ``first_dealer``.
 
@@ -250,7 +172,9 @@ class Session:
         of the session: keep it as secret as the deals. A fixed secret gives the same deals
         every time, for tests and replays. ``length`` (a number of deals played) and ``target``
         (a score) end the match (:attr:`is_over`) after the deal that reaches either; without
-        them it goes on until the server ends it.
+        them it goes on until the server ends it. ``match_id`` is the server's name of the
+        match (:attr:`match_id`), signed with each of its documents; without it the session
+        derives one from the secret.
 
         >>> import strohmandeln as sm
         >>> session = Session.start(sm.STRAMANDL, secret=bytes(16), first_dealer=1)
@@ -260,17 +184,22 @@ class Session:
         True
 
         :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`,
-            ``secret`` not ``bytes``, ``first_dealer`` not a whole number, or ``length`` or
-            ``target`` neither ``None`` nor a whole number.
+            ``secret`` not ``bytes``, ``first_dealer`` not a whole number, ``length`` or
+            ``target`` neither ``None`` nor a whole number, or ``match_id`` neither ``None`` nor
+            a text.
         :raises ArgumentValueError: for a secret not 16 to 64 bytes long (``bad_value``), a
             dealer that is not 0 or 1 (``bad_seat``), or a length or target below 1
-            (``bad_value``) or above 10,000,000,000 (``too_large``).
+            (``bad_value``) or above 10,000,000,000 (``too_large``), or a match id that is no id
+            (``bad_value``).
         """
         standing = Match.start(rules, first_dealer=first_dealer).standing
-        secret = _secret_bytes(secret, "dealing secret")
+        secret = secret_bytes(secret, "dealing secret")
         ends = [None if x is None else args.count(x, name, least=1, most=checked.MAX_COUNT) for x, name in ((length, "length"), (target, "target"))]
-        state = _dealt(standing, secret)
-        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=_NO_HISTORY, length=ends[0], target=ends[1])
+        named = derived_match_id(secret) if match_id is None else ids.id_argument(match_id, "match_id")
+        state = dealt(standing, secret)
+        return checked.unchecked(
+            cls, standing=standing, state=state, secret=secret, history=NO_HISTORY, length=ends[0], target=ends[1], match_id=named
+        )
 
     def __repr__(self) -> str:
         from .rules import label  # (one line, and never the secret)
@@ -295,6 +224,59 @@ class Session:
         (0, 1)
         """
         return self.standing.move_number + self.state.ply
+
+    @property
+    def mark(self) -> Mark:
+        """The session's :class:`Mark`: its match id, its :attr:`move_number` and a digest of
+        where it stands. Store it, after each move you acknowledge, somewhere else than the
+        session documents (another machine, another disk: the server guide's *Backups, restores
+        and replicas*), and load sessions with ``acknowledged=`` it (:meth:`from_dict`) or
+        :meth:`check` them against it.
+        """
+        number = self.move_number
+        digest = mark_digest(self.secret, self.match_id, number, self.history, [str(a) for a in self.state.history])
+        return checked.unchecked(Mark, match_id=self.match_id, move_number=number, digest=digest)
+
+    def check(self, acknowledged: Mark) -> None:
+        """Refuse this session if it is not at, or after, the move of the mark ``acknowledged``:
+        the comparison of a session the server is about to resume with the last move it
+        acknowledged in its match.
+
+        - a mark of another match: ``wrong_match``;
+        - a session before the mark's move (its :attr:`move_number` is smaller): ``rolled_back``
+          — a database restored from a backup, a replica that lags, an old document replayed;
+        - a session at the mark's move, or later in the same deal, that does not hold the
+          acknowledged session (other actions, other recorded deals): ``diverged``.
+
+        A session in a later deal than the mark's is taken: the mark store may lag behind the
+        sessions (its digest cannot be checked against the recorded deals, which the session
+        keeps only as its history).
+
+        >>> import strohmandeln as sm
+        >>> older = Session.start(sm.CLASSIC, secret=bytes(16), match_id="m-17")
+        >>> newer = older.apply(sm.Pass())
+        >>> newer.check(older.mark), newer.check(newer.mark)        # later, or the same: taken
+        (None, None)
+        >>> try:
+        ...     older.check(newer.mark)
+        ... except sm.StateError as error:
+        ...     print(error.reason.value, "|", error)
+        rolled_back | the session is at move 0, before the acknowledged move 1 of match 'm-17'
+
+        :raises StateError: ``wrong_match``, ``rolled_back`` or ``diverged``.
+        :raises ArgumentTypeError: if ``acknowledged`` is not a :class:`Mark`.
+        """
+        mark = args.instance(acknowledged, Mark, "acknowledged")
+        if mark.match_id != self.match_id:
+            raise StateError(Reason.WRONG_MATCH, f"a mark of match {mark.match_id!r}, not of this session's {self.match_id!r}")
+        now, then = self.move_number, mark.move_number
+        if then > now:
+            raise StateError(Reason.ROLLED_BACK, f"the session is at move {now}, before the acknowledged move {then} of match {mark.match_id!r}")
+        start = self.standing.move_number
+        if then >= start:
+            actions = [str(a) for a in self.state.history[: then - start]]
+            if mark_digest(self.secret, self.match_id, then, self.history, actions) != mark.digest:
+                raise StateError(Reason.DIVERGED, f"the session does not hold the acknowledged move {then} of match {mark.match_id!r}")
 
     def apply(self, action: Action, player: int | None = None, expected_ply: int | None = None) -> Session:
         """The session after ``action`` in the deal in progress: :meth:`GameState.apply
@@ -395,7 +377,14 @@ class Session:
     def _at(self, state: GameState) -> Session:
         """The session with ``state`` as its deal in progress (one more action of it)."""
         return checked.unchecked(
-            Session, standing=self.standing, state=state, secret=self.secret, history=self.history, length=self.length, target=self.target
+            Session,
+            standing=self.standing,
+            state=state,
+            secret=self.secret,
+            history=self.history,
+            length=self.length,
+            target=self.target,
+            match_id=self.match_id,
         )
 
     def next_deal(self) -> Session:
@@ -418,9 +407,16 @@ class Session:
         standing, recorded, _ = self.standing.after(self.state)
         if self._ends(standing):
             raise StateError(Reason.MATCH_OVER, self._over())
-        state, history = _dealt(standing, self.secret), _chained(self.history, recorded)
+        state, history = dealt(standing, self.secret), chained(self.history, recorded)
         return checked.unchecked(
-            Session, standing=standing, state=state, secret=self.secret, history=history, length=self.length, target=self.target
+            Session,
+            standing=standing,
+            state=state,
+            secret=self.secret,
+            history=history,
+            length=self.length,
+            target=self.target,
+            match_id=self.match_id,
         )
 
     def replay(self, deals: Iterable[GameState]) -> Match:
@@ -465,13 +461,13 @@ class Session:
         if len(states) != recorded:
             raise StateError(Reason.MALFORMED_DOCUMENT, f"the archive holds {len(states)} deals, the session recorded {recorded}")
         match = Match.start(self.rules, first_dealer=self.standing.first_dealer).record_all(states)
-        history = _NO_HISTORY
+        history = NO_HISTORY
         for number, state in enumerate(match.deals):
-            seed = _deal_seed(self.secret, number)
+            seed = deal_seed(self.secret, number)
             dealt = deal(self.rules, dealer=state.dealer, rng=seed, multiplier=state.multiplier)
             if dealt.to_dict()["order"] != state.to_dict().get("order"):
                 raise StateError(Reason.MALFORMED_DOCUMENT, f"deal {number + 1} of the archive is not the one the session dealt")
-            history = _chained(history, state)
+            history = chained(history, state)
         # (the move number aside: a session saved by the release before holds none)
         if history != self.history or attrs.evolve(match.standing, move_number=self.standing.move_number) != self.standing:
             raise StateError(Reason.MALFORMED_DOCUMENT, "the archive's deals are not the ones the session recorded")
@@ -482,8 +478,9 @@ class Session:
 
     def to_dict(self, *, key: bytes) -> dict[str, Any]:
         """The session's document, signed with the server's ``key`` (16 to 64 bytes): the
-        standing, the secret, the history and the actions of the deal in progress, which is
-        dealt again from the secret when it is loaded. About 700 characters as JSON for a
+        standing, the secret, the history, the match id (if the server chose it: else it is the
+        one the secret derives) and the actions of the deal in progress, which is dealt again
+        from the secret when it is loaded — so the match-wide move number is signed too. About 700 characters as JSON for a
         preset's session, whatever the number of deals finished.
 
         >>> import strohmandeln as sm
@@ -494,7 +491,7 @@ class Session:
         :raises ArgumentTypeError: if ``key`` is not ``bytes``.
         :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
-        key = _secret_bytes(key, "signing key")
+        key = secret_bytes(key, "signing key")
         kinds = DOCUMENT_FIELDS
         body: dict[str, Any] = {
             **checked.head("session"),
@@ -502,14 +499,17 @@ class Session:
             "secret": kinds["secret"].dump(self.secret),
             "history": kinds["history"].dump(self.history),
             "actions": self.state.to_dict()["actions"],
+            **({} if self.match_id == derived_match_id(self.secret) else {"match": self.match_id}),
             **({} if self.length is None else {"length": self.length}),
             **({} if self.target is None else {"target": self.target}),
         }
         return {**body, "signature": _signature(body, key, written=True)}
 
     @classmethod
-    def from_dict(cls, data: object, *, key: bytes) -> Session:
-        """Load a session document that ``key`` signed (:meth:`to_dict`).
+    def from_dict(cls, data: object, *, key: bytes, match_id: str | None = None, acknowledged: Mark | None = None) -> Session:
+        """Load a session document that ``key`` signed (:meth:`to_dict`) — of the match
+        ``match_id``, if given, and at or after the move of the mark ``acknowledged``, if given
+        (:meth:`check`).
 
         Its signature is checked first, over the document as given (its canonical form: see
         the module's documentation), before any of its fields is read: a document that is not
@@ -518,15 +518,21 @@ class Session:
         the deal in progress dealt again from the secret and its actions replayed through the
         rules. A document that names a preset is pinned to the preset's values: if the preset
         has changed since the document was signed, the document is refused (``wrong_rules``),
-        never loaded under the new values.
+        never loaded under the new values. A document of another match than ``match_id`` is
+        refused ``wrong_match``, one before the acknowledged move ``rolled_back``, one that
+        does not hold it ``diverged``.
 
         :raises SerializationError: ``bad_signature``, ``malformed_document``,
-            ``unsupported_version``, ``too_large``, ``wrong_rules``, or the reason of the rule
-            an action breaks.
-        :raises ArgumentTypeError: if ``key`` is not ``bytes``.
-        :raises ArgumentValueError: if it is not 16 to 64 bytes long.
+            ``unsupported_version``, ``too_large``, ``wrong_rules``, ``wrong_match``,
+            ``rolled_back``, ``diverged``, or the reason of the rule an action breaks.
+        :raises ArgumentTypeError: if ``key`` is not ``bytes``, ``match_id`` neither ``None``
+            nor a text, or ``acknowledged`` neither ``None`` nor a :class:`Mark`.
+        :raises ArgumentValueError: if the key is not 16 to 64 bytes long, or the match id no id.
         """
-        key = _secret_bytes(key, "signing key")
+        key = secret_bytes(key, "signing key")
+        expected = None if match_id is None else ids.id_argument(match_id, "match_id")
+        if acknowledged is not None:
+            args.instance(acknowledged, Mark, "acknowledged")
         plain = checked.plain_dict(data)
         if plain is None:
             raise checked.fail("document", f"expected an object, not {checked.kind(data)}")
@@ -552,14 +558,25 @@ class Session:
             raise checked.fail("", error.message) from None
         secret = DOCUMENT_FIELDS["secret"].load(d["secret"], "secret")
         history = DOCUMENT_FIELDS["history"].load(d["history"], "history")
+        named = derived_match_id(secret) if d.get("match") is None else MATCH_ID.load(d["match"], "match")
+        if expected is not None and named != expected:
+            raise checked.fail("match", f"a session of match {named!r}, not of {expected!r}", Reason.WRONG_MATCH)
         checked.items(d["actions"], "actions")  # (each action is read as it is replayed below)
         try:
-            first = _dealt(standing, secret)
+            first = dealt(standing, secret)
         except StrohmandelnError as error:
             raise checked.fail("factor", error.message, error.reason) from None
         state = state_of(replay(record_of(first), d["actions"], "actions"))
-        ends = [None if d.get(k) is None else DOCUMENT_FIELDS[k].load(d[k], k) for k in OPTIONAL_FIELDS]
-        return checked.unchecked(cls, standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1])
+        ends = [None if d.get(k) is None else DOCUMENT_FIELDS[k].load(d[k], k) for k in ("length", "target")]
+        session = checked.unchecked(
+            cls, standing=standing, state=state, secret=secret, history=history, length=ends[0], target=ends[1], match_id=named
+        )
+        if acknowledged is not None:
+            try:
+                session.check(acknowledged)
+            except StateError as error:
+                raise checked.fail("", error.message, error.reason) from None
+        return session
 
     def to_json(self, *, key: bytes) -> str:
         """:meth:`to_dict` as compact JSON text.
@@ -569,7 +586,9 @@ class Session:
         return json.dumps(self.to_dict(key=key), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, key: bytes, max_length: int = MAX_SESSION_JSON) -> Session:
+    def from_json(
+        cls, text: str | bytes, *, key: bytes, max_length: int = MAX_SESSION_JSON, match_id: str | None = None, acknowledged: Mark | None = None
+    ) -> Session:
         """Parse JSON text of at most ``max_length`` characters and load the session
         (:meth:`from_dict`).
 
@@ -577,4 +596,4 @@ class Session:
         :raises ArgumentError: as :meth:`from_dict` for the key, and if ``max_length`` is not a
             whole number of at least 0.
         """
-        return cls.from_dict(checked.parse_json(text, max_length), key=key)
+        return cls.from_dict(checked.parse_json(text, max_length), key=key, match_id=match_id, acknowledged=acknowledged)

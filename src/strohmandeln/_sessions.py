@@ -1,0 +1,122 @@
+"""What a session (:mod:`strohmandeln.session`) derives from its secret and its deals: the deals
+it deals, the history of those it recorded, its match id, and the marks of its moves
+(:class:`Mark`, public as ``strohmandeln.session.Mark``) — what a server keeps of the last move
+it acknowledged in a match, somewhere else than its sessions, to tell a session restored from a
+backup (or replayed, or of another match) from the one it acknowledged.
+"""
+
+from __future__ import annotations
+
+from typing import Final, final
+
+import hashlib
+import json
+
+import attrs
+
+from ._base import args, checked, ids
+from ._base.signing import deal_seed, derived_match_id
+from .dealing import deal
+from .match import Standing
+from .state import GameState
+
+__all__ = ["MATCH_ID", "Mark"]
+
+#: A match id: 1 to 64 letters, digits and ``. _ : -`` (as :data:`strohmandeln.messages.ID_PATTERN`).
+MATCH_ID: Final = ids.Ident()
+#: The history of a session before its first deal is recorded.
+NO_HISTORY: Final = bytes(32)
+#: A mark's digest: 16 bytes, 32 hexadecimal digits.
+_DIGEST: Final = checked.Hex(16, 16)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Mark:
+    """What a server keeps, somewhere else than its sessions, of the last move it acknowledged
+    in a match: the match id, the match's move number and a digest of the session at that move
+    (:attr:`Session.mark <strohmandeln.session.Session.mark>`). It tells a session that is older than the move acknowledged, or not
+    the one acknowledged, from the one acknowledged or a later one (:meth:`Session.check <strohmandeln.session.Session.check>`, and
+    the ``acknowledged=`` of :meth:`Session.from_dict <strohmandeln.session.Session.from_dict>`). It holds no secret and no card: its
+    digest is a keyed BLAKE2b under the match's dealing secret, of the match id, the move number,
+    the history of the recorded deals and the actions of the deal in progress.
+
+    >>> import strohmandeln as sm
+    >>> from strohmandeln.session import Mark, Session
+    >>> session = Session.start(sm.CLASSIC, secret=bytes(16), match_id="m-17").apply(sm.Pass())
+    >>> mark = session.mark
+    >>> mark.match_id, mark.move_number, len(mark.digest)
+    ('m-17', 1, 32)
+    >>> Mark.from_text(mark.to_text()) == mark
+    True
+
+    :raises ArgumentTypeError: for a field of the wrong type.
+    :raises ArgumentValueError: with reason ``bad_value`` for a match id that is no id
+        (:data:`strohmandeln.messages.ID_PATTERN`), a negative move number or one above
+        10,000,000,000, or a digest that is not 32 lower-case hexadecimal digits.
+    """
+
+    #: The match's id (:attr:`Session.match_id <strohmandeln.session.Session.match_id>`).
+    match_id: str
+    #: The match's move number at the acknowledged move (:attr:`Session.move_number <strohmandeln.session.Session.move_number>`).
+    move_number: int
+    #: The digest of the session at that move: 32 lower-case hexadecimal digits.
+    digest: str
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "match_id", ids.id_argument(self.match_id, "match_id"))
+        object.__setattr__(self, "move_number", args.count(self.move_number, "move_number", most=checked.MAX_COUNT))
+        digest = args.text(self.digest, "digest", 64)
+        if len(digest) != 32 or any(c not in "0123456789abcdef" for c in digest):
+            raise args.bad_value("digest", "32 lower-case hexadecimal digits", digest)
+        object.__setattr__(self, "digest", digest)
+
+    def to_text(self) -> str:
+        """The mark as one line of text to store (at most 129 characters): the match id, the move
+        number and the digest, separated by spaces.
+
+        >>> from strohmandeln.session import Mark
+        >>> Mark(match_id="m-17", move_number=3, digest="0" * 32).to_text()
+        'm-17 3 00000000000000000000000000000000'
+        """
+        return f"{self.match_id} {self.move_number} {self.digest}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Mark:
+        """A mark from its text (:meth:`to_text`), checked as a document is.
+
+        :raises SerializationError: ``malformed_document`` for text that is no mark.
+        """
+        line = checked.text(text, "mark", 140)
+        parts = line.split(" ")
+        if len(parts) != 3 or not parts[1].isascii() or not parts[1].isdigit() or (len(parts[1]) > 1 and parts[1][0] == "0"):
+            raise checked.fail("mark", "expected a match id, a move number and a digest, separated by spaces")
+        match_id = ids.identifier(parts[0], "mark.match_id")
+        number = checked.integer(int(parts[1][:12]), "mark.move_number", 0, checked.MAX_COUNT)
+        return checked.unchecked(cls, match_id=match_id, move_number=number, digest=_DIGEST.load(parts[2], "mark.digest").hex())
+
+    def __repr__(self) -> str:
+        return f"<Mark {self.to_text()}>"
+
+
+Mark.__module__ = "strohmandeln.session"  # (its home in the API: the sessions it marks)
+
+
+def chained(history: bytes, state: GameState) -> bytes:
+    """The history after recording the deal ``state``: a BLAKE2b of the history before it and the
+    deal's canonical document (rule set, dealer, deck order, stakes and actions)."""
+    document = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.blake2b(history + document.encode("ascii"), digest_size=32).digest()
+
+
+def derived_id(secret: object) -> str:
+    """The match id of a session whose server chose none (none for a secret that is not one:
+    the session's check refuses it)."""
+    return derived_match_id(secret) if type(secret) is bytes and checked.SECRET_SIZES[0] <= len(secret) <= checked.SECRET_SIZES[1] else "-"
+
+
+def dealt(standing: Standing, secret: bytes) -> GameState:
+    """The first state of a session's next deal: dealt from its secret by the next dealer, at the
+    match's stakes."""
+    seed = deal_seed(secret, standing.deals_recorded)
+    return deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
