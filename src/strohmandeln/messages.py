@@ -26,7 +26,7 @@ both with the request id. Each message has a JSON Schema (:mod:`strohmandeln.sch
 >>> import strohmandeln as sm
 >>> from strohmandeln import messages
 >>> from strohmandeln.session import Session
->>> session = Session.start(sm.CLASSIC, secret=bytes(16), first_dealer=0)   # seat 1 speaks first
+>>> session = Session.start(sm.CLASSIC, secret=bytes(16), match_id="m-17")   # seat 1 speaks first
 >>> text = '{"format":1,"type":"move","match":"m-17","seat":1,"move_number":0,"action":"pass","request_id":"r-1"}'
 >>> move = messages.read_move(text)
 >>> move.action, move.request_id
