@@ -24,6 +24,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from websockets.asyncio.client import connect as asyncio_connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
@@ -202,6 +203,15 @@ def reply(ws: ClientConnection) -> dict[str, Any]:
     return answer
 
 
+async def refused_connection(url: str) -> tuple[dict[str, Any], int | None]:
+    """The one message a connection to ``url`` is sent, and the code it is closed with."""
+    async with asyncio_connect(url) as stranger:
+        answer: dict[str, Any] = json.loads(await asyncio.wait_for(stranger.recv(), BOUND))
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(stranger.recv(), BOUND)
+        return answer, None if closed.value.rcvd is None else closed.value.rcvd.code
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Run]:
     run = Run(tmp_path, matches=1, deals=1)
@@ -258,7 +268,7 @@ def test_hostile_messages_are_refused_cleanly(server: Run) -> None:
             assert answer["type"] == "refusal" and answer["reason"] == reason and answer["request_id"] == request_id, (text, answer)
             assert len(json.dumps(answer)) < 500
         elder.send(move(1, 0, "pass", 13).encode())  # a move as a binary frame reads as well
-        assert reply(elder)["type"] == "accepted"
+        assert reply(elder)["type"] == "accepted" and reply(elder)["type"] == "update"
     with connect(f"{url}/table-1/0") as dealer:
         reply(dealer)
         dealer.send(move(0, 0, "take", "d-1"))
@@ -268,9 +278,7 @@ def test_hostile_messages_are_refused_cleanly(server: Run) -> None:
             reply(dealer)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     for path, reason in (("table-9/0", "unknown_match"), ("table-1/2", "bad_seat"), ("table-1", "unknown_match")):
-        with connect(f"{url}/{path}") as stranger:
-            assert reply(stranger)["reason"] == reason
-            with pytest.raises(ConnectionClosed):
-                stranger.recv(timeout=BOUND)
+        answer, code = asyncio.run(refused_connection(f"{url}/{path}"))
+        assert answer["type"] == "refusal" and answer["reason"] == reason and code == 1008
     assert server.process is not None and server.process.poll() is None  # still serving
     assert ws_server.count_moves(server.db) == 1
