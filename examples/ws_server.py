@@ -272,11 +272,15 @@ class Server:
             if finished is not None:
                 db.execute("INSERT INTO deals VALUES (?, ?, ?)", (match_id, played.standing.deals_recorded, records.dumps(finished)))
             db.execute("UPDATE matches SET session = ?, over = ? WHERE id = ?", (following.to_json(key=self.key), following.is_over, match_id))
+        self.sessions[match_id] = following
         self.committed += 1
         self.crash_at("commit")
-        self.store.append_mark(following.mark)  # after the commit, before the reply
+        try:
+            self.store.append_mark(following.mark)  # after the commit, before the reply
+        except OSError as error:  # (no reply without its mark: a restart checks the database)
+            print(f"cannot append the mark of match {match_id!r}: {error}; stopping", file=sys.stderr, flush=True)
+            os._exit(1)
         self.crash_at("mark")
-        self.sessions[match_id] = following
         out = [(seat, messages.accepted(move, following.move_number))]
         for other in (0, 1):
             if (match_id, other) in self.peers:
