@@ -44,7 +44,7 @@ MAX_TEXT: Final = 64
 #: the deals still to count double).
 MAX_COUNT: Final = 10**10
 #: The shortest and longest dealing secret and signing key of a session, in bytes.
-SECRET_SIZES: Final = (16, 64)
+SECRET_SIZES: Final[tuple[int, int]] = (16, 64)
 #: The largest JSON text ``from_json`` reads by default, in characters: room for a match of
 #: :data:`MAX_DEALS` deals (about 6 million); a server should pass its own, smaller limit.
 MAX_JSON: Final = 16_000_000

@@ -17,7 +17,7 @@ from ..errors import ArgumentValueError, Reason
 from . import args, checked
 
 #: The sizes of a dealing secret and a signing key, in bytes.
-SECRET_SIZES: Final = checked.SECRET_SIZES
+SECRET_SIZES: Final[tuple[int, int]] = checked.SECRET_SIZES
 #: The label of the derivation of the HMAC's key from a signing key.
 _KEY_LABEL: Final = b"strohmandeln session signing key\0"
 #: The label of the derivation of a match id from a dealing secret.
