@@ -588,7 +588,10 @@ def demo() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        description="A reference game server: matches over WebSockets, stored in SQLite, that survive a crash; and bot clients.",
+        epilog="Without a command: a bounded demo (a server process, bots, a SIGKILL, a restored backup refused).",
+    )
     commands = parser.add_subparsers(dest="command")
     server = commands.add_parser("serve", help="serve matches (until SIGTERM or SIGINT)")
     server.add_argument("--db", type=Path, required=True, help="the SQLite database (created if missing)")
@@ -616,15 +619,22 @@ def main(argv: list[str] | None = None) -> int:
         for bot in asyncio.run(play(options.url, options.match, options.seed, options.timeout)):
             print(f"{bot.match_id} seat {bot.seat}: {len(bot.acks)} moves, {bot.connections} connections, scores {bot.scores}")
     else:
-        if not options.key_file.exists():
-            options.key_file.write_bytes(secrets.token_bytes(32))
+        if options.matches < 0 or options.deals < 1 or not 0 <= options.port < 65536:
+            parser.error("--matches is at least 0, --deals at least 1, --port from 0 to 65535")
+        if not options.key_file.exists():  # (readable by the server's user only)
+            made = os.open(options.key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.write(made, secrets.token_bytes(32))
+            os.close(made)
+        key = options.key_file.read_bytes()
+        if not 16 <= len(key) <= 64:
+            parser.error(f"the signing key in {options.key_file} is {len(key)} bytes long: 16 to 64 (32 random bytes)")
         crash = None
         if options.crash is not None:
             stage, _, count = options.crash.partition(":")
             if stage not in ("commit", "mark") or not count.isdigit():
                 parser.error("--crash is commit:N or mark:N")
             crash = (stage, int(count))
-        state = Server(Store(options.db, options.marks), options.key_file.read_bytes(), crash=crash)
+        state = Server(Store(options.db, options.marks), key, crash=crash)
         try:
             state.open(options.matches, sm.PRESETS[options.rules], options.deals)
         except Refused as refused:
