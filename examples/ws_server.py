@@ -502,13 +502,13 @@ def count_moves(db: Path) -> int:
         return int(reader.execute("SELECT count(*) FROM moves").fetchone()[0])
 
 
-def replay(db: Path, key: bytes) -> dict[str, tuple[int, int]]:
-    """Each finished match's final scores by an uninterrupted replay of its stored moves from its
+def replay(db: Path, key: bytes) -> dict[str, Session]:
+    """Each finished match's last session by an uninterrupted replay of its stored moves from its
     first session — checked against the stored session and the archive of its deals.
 
     :raises AssertionError: where the database does not agree with itself.
     """
-    scores = {}
+    sessions = {}
     with contextlib.closing(sqlite3.connect(db)) as reader:
         for match_id, start, stored in reader.execute("SELECT id, start, session FROM matches WHERE over ORDER BY id").fetchall():
             session = Session.from_json(start, key=key, match_id=match_id)
@@ -521,8 +521,8 @@ def replay(db: Path, key: bytes) -> dict[str, tuple[int, int]]:
             assert session.is_over and session == Session.from_json(stored, key=key, match_id=match_id), match_id
             archive = [records.loads(text) for (text,) in reader.execute("SELECT record FROM deals WHERE match = ? ORDER BY number", (match_id,))]
             assert session.replay(archive[:-1]).record(archive[-1]).scores == session.final_standing().scores, match_id
-            scores[match_id] = session.final_standing().scores
-    return scores
+            sessions[match_id] = session
+    return sessions
 
 
 def back_up(db: Path, copy: Path) -> None:
@@ -562,7 +562,7 @@ async def demo_run(directory: Path) -> None:
             f"{bot.resent} moves sent again ({bot.answered_again} answered from the move log), final scores {bot.scores}"
         )
     key = (directory / "server.key").read_bytes()
-    replayed = replay(db, key)
+    replayed = {match_id: session.final_standing().scores for match_id, session in replay(db, key).items()}
     assert all(tuple(bot.scores or ()) == replayed[bot.match_id] for bot in players)
     print(f"  an uninterrupted replay of the stored moves gives the same scores: {replayed}")
     db.unlink()

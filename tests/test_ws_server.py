@@ -114,7 +114,9 @@ def test_the_matches_end_as_an_uninterrupted_replay_of_the_stored_moves(played: 
     replayed = ws_server.replay(run.db, run.key)  # (it checks the stored session and the archive too)
     assert sorted(replayed) == ["table-1", "table-2"]
     for bot in bots:
-        assert bot.over and tuple(bot.scores or ()) == replayed[bot.match_id]
+        assert bot.over and tuple(bot.scores or ()) == replayed[bot.match_id].final_standing().scores
+        # what the client holds, from whole views and news across five servers, is the seat's view
+        assert bot.view == replayed[bot.match_id].state.view(bot.seat).to_dict()
         assert bot.views_checked >= 2  # each deal's last view, loaded (checked) by its client
         assert bot.connections >= 4  # (it reconnected after every death of the server)
 
@@ -214,7 +216,7 @@ async def refused_connection(url: str) -> tuple[dict[str, Any], int | None]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Run]:
-    run = Run(tmp_path, matches=1, deals=1)
+    run = Run(tmp_path, matches=2, deals=1)
     run.start()
     yield run
     run.stop()
@@ -253,6 +255,7 @@ def test_hostile_messages_are_refused_cleanly(server: Run) -> None:
             (move(1, 0, "pass", "h-5", seat=True), "malformed_document", "h-5"),
             (move(0, 0, "pass", "h-6"), "not_your_seat", "h-6"),
             (move(1, 0, "pass", "h-7", match="table-9"), "unknown_match", "h-7"),
+            (move(1, 0, "pass", "h-7", match="table-2"), "wrong_match", "h-7"),  # (another match's connection)
             (move(1, 0, "pass", "h-8", extra=1), "malformed_document", "h-8"),
             (move(1, 3, "pass", "h-9"), "stale_move", "h-9"),
             (move(1, 0, "XXI", 10), "wrong_phase", 10),
