@@ -320,8 +320,9 @@ class Server:
                 if match_id not in self.sessions
                 else sm.IllegalActionError(Reason.BAD_SEAT, "a seat is 0 or 1: connect to /<match>/<seat>")
             )
-            await connection.send(json.dumps(messages.refusal(error)))
-            await connection.close(1008, "no such match or seat")
+            with contextlib.suppress(ConnectionClosed):  # (a client gone at once)
+                await connection.send(json.dumps(messages.refusal(error)))
+                await connection.close(1008, "no such match or seat")
             return
         seat = int(number)
         peer = Peer(connection)
