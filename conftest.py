@@ -3,8 +3,9 @@
 The optional adapters import what their extras install (``strohmandeln.openspiel``: pyspiel;
 ``strohmandeln.pettingzoo``: pettingzoo; ``strohmandeln.gymnasium``: gymnasium): without it,
 their modules' doctests (and the adapters' guide) are not collected, and their tests skip
-themselves. The report says so, at its start and at its end, with the command that runs them
-(README.md, "Contributing").
+themselves; so does the reference server's test without the extra ``server`` (websockets). The
+report says so, at its start and at its end, with the command that runs them (README.md,
+"Contributing").
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ if MISSING:
     collect_ignore_glob.append("docs/guide_adapters.rst")
 
 
+#: Whether the reference server's test can run (the extra ``server``: websockets); it skips itself
+#: without it.
+WEBSOCKETS = importlib.util.find_spec("websockets") is not None
+
 #: Whether a Chromium is on the PATH for tests/test_browser_check.py (its names as
 #: tools/browser_check.py looks for them).
 CHROMIUM = any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"))
@@ -42,6 +47,11 @@ def _not_run() -> list[str]:
         lines.append(
             f"not run without the extras {extras}: {files}, docs/guide_adapters.rst; "
             f'run them with: python -m pip install -e ".[test,{extras}]"'
+        )
+    if not WEBSOCKETS:
+        lines.append(
+            "not run without the extra server: tests/test_ws_server.py (the reference server, examples/ws_server.py); "
+            'run it with: python -m pip install -e ".[test,server]"'
         )
     if not CHROMIUM:
         lines.append("not run without Chromium: the page renderings of tests/test_browser_check.py (Debian: apt-get install chromium)")

@@ -19,8 +19,9 @@ nox.options.reuse_existing_virtualenvs = True
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (tests, doctests in src/, README.md and docs/)."""
-    session.install("-e", ".[test]")
+    """Run the test suite (tests, doctests in src/, README.md and docs/), with the extra
+    ``server`` that the reference server's test needs (tests/test_ws_server.py)."""
+    session.install("-e", ".[test,server]")
     session.run("python", "-m", "pytest", *session.posargs)
 
 
@@ -28,7 +29,9 @@ def tests(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """Type-check with mypy --strict: the library, tests, examples, fuzz targets, release tools and
     benchmarks."""
-    session.install("-e", ".[typecheck]")
+    # (the extra server: the reference server's example and test import websockets, whose types
+    # mypy checks them against)
+    session.install("-e", ".[typecheck,server]")
     session.run("mypy", "--strict", "src", "tests", "examples", "fuzz", "tools")
     # (a run of its own: benchmarks/ and tests/ each have a top-level conftest module)
     session.run("mypy", "--strict", "benchmarks")
@@ -85,9 +88,10 @@ def demo(session: nox.Session) -> None:
 
 @nox.session
 def examples(session: nox.Session) -> None:
-    """Run every script in examples/ in sorted order; each must exit 0 (with the extra ``ray``,
-    which examples/selfplay_ray.py needs)."""
-    session.install(".[ray]")
+    """Run every script in examples/ in sorted order; each must exit 0 (with the extras ``ray``,
+    which examples/selfplay_ray.py needs, and ``server``, examples/ws_server.py's: without
+    arguments it runs a bounded demo)."""
+    session.install(".[ray,server]")
     scripts = sorted((ROOT / "examples").glob("*.py"))
     if not scripts:
         session.skip("no scripts in examples/")
