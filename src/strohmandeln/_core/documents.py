@@ -22,7 +22,7 @@ from ..presets import rules_from_dict
 from ..table import Phase, VoidReason
 from .deal import Deal, checked_order
 from .declared import CURRENT_TRICK, EVENT, POSITION, STATE, STROHMANN, TRICK, VIEW
-from .engine import replayed, step
+from .engine import replayed
 from .formats import (
     E_HIDDEN,
     E_CARD,
@@ -45,13 +45,18 @@ from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, dealt_mask, project
 from .setup import GivenTrick, build
+from .words import ACTION_OF_WORD, CARD_OF_WORD
 
 # --- cards and actions ------------------------------------------------------------------------
 # (the checked readers of the value types above the base: :mod:`._base.checked` has the others)
 
 
 def read_card(x: object, path: str) -> Card:
-    """A card in notation."""
+    """A card in notation (its canonical spelling looked up, any other parsed)."""
+    if type(x) is str:
+        known = CARD_OF_WORD.get(x)
+        if known is not None:
+            return known
     value = checked.text(x, path)
     try:
         return Card.parse(value)
@@ -65,7 +70,11 @@ def read_cards(x: object, path: str, limit: int = 54) -> list[Card]:
 
 
 def read_action(x: object, path: str) -> Action:
-    """An action in notation."""
+    """An action in notation (its canonical spelling looked up, any other parsed)."""
+    if type(x) is str:
+        known = ACTION_OF_WORD.get(x)
+        if known is not None:
+            return known
     value = checked.text(x, path)
     try:
         return parse_action(value)
@@ -151,13 +160,17 @@ def dealt_record(rules: Any, dealer: int, order: object, path: str) -> Record:
 
 def replay(c: Record, actions: object, path: str) -> Record:
     """The record after a document's actions, each checked by the rules."""
+    s = replayed(c)  # (one state object through the actions: each applied as step applies it)
+    known = ACTION_OF_WORD
     for i, raw in enumerate(checked.items(actions, path)):
-        action = read_action(raw, f"{path}[{i}]")
+        action = known.get(raw) if type(raw) is str else None
+        if action is None:
+            action = read_action(raw, f"{path}[{i}]")
         try:
-            c = step(c, action)
+            s = s.apply(action)
         except StrohmandelnError as error:
             raise checked.fail(f"{path}[{i}] {shown(raw, checked.MAX_TEXT)}", error.message, error.reason) from None
-    return c
+    return s._c
 
 
 def _trick_card(x: object, path: str) -> Any:
