@@ -40,7 +40,8 @@ def sessions(rules: sm.RuleSet, seed: int) -> list[Session]:
     """Every session of three random deals of a session of ``rules`` (some with a match id, a
     length, a target)."""
     rng = random.Random(seed)
-    extra: dict[str, Any] = [{}, {"match_id": f"m-{seed}"}, {"length": 5}, {"target": 40, "match_id": "x"}][seed % 4]
+    choices: list[dict[str, Any]] = [{}, {"match_id": f"m-{seed}"}, {"length": 5}, {"target": 40, "match_id": "x"}]
+    extra = choices[seed % 4]
     session = Session.start(rules, secret=rng.randbytes(16 + seed % 49), first_dealer=seed % 2, **extra)
     out = [session]
     for _ in range(3):

@@ -110,4 +110,4 @@ def test_state_documents_write_their_actions_and_order_as_notation() -> None:
         state = random_states(rules, n)[-1]
         doc = state.to_dict()
         assert doc["actions"] == [str(a) for a in state.history]
-        assert doc["order"] == [str(c) for c in state.order]
+        assert state.order is not None and doc["order"] == [str(c) for c in state.order]

@@ -148,6 +148,7 @@ class Document:
 
     def __init__(self, name: str, fields: tuple[Field, ...], *, head: bool = True, let: tuple[str, ...] = (), memo: int = 0) -> None:
         self.name, self.fields, self.head, self.let = name, fields, head, let
+        self._keys: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         #: The object of a value: each field's value, but the absent fields (a writer gives
         #: :data:`ABSENT`: a required field's never does) and those at their default.
         self.write: Callable[[Any], dict[str, Any]] = _writer(self, let, memo)
@@ -164,8 +165,11 @@ class Document:
     def keys(self, format_: int = checked.FORMAT) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The fields a reader must find in an object of the format ``format_`` and those it may
         find besides (none that appeared in a later format)."""
-        known = [f for f in self.fields if f.since <= format_]
-        return tuple(f.name for f in known if f.required), tuple(f.name for f in known if not f.required)
+        found = self._keys.get(format_)
+        if found is None:
+            known = [f for f in self.fields if f.since <= format_]
+            found = self._keys[format_] = (tuple(f.name for f in known if f.required), tuple(f.name for f in known if not f.required))
+        return found
 
     def properties(self) -> dict[str, Schema]:
         """Each field's schema piece, by name, in order."""
