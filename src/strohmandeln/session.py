@@ -55,7 +55,6 @@ progress, and the secret that deals the next ones. Players get views.
 
 from __future__ import annotations
 
-import hmac
 import json
 from collections.abc import Iterable
 from typing import Any, Final, final

@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from .._base import checked
-from ..cards import DECK_54
 from ..presets import rules_ref
 from ..rules import Deck
 from ..table import Phase, VoidReason

@@ -20,161 +20,37 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._base import checked
-from ..actions import Action, Announcement, Fold, Keep, Play
+from ..actions import Announcement, Fold, Keep, Play
 from ..errors import Reason, SerializationError, StrohmandelnError
 from ..results import DealResult
 from ..table import Phase, VoidReason
-from .declared import CURRENT_TRICK, EVENT, STROHMANN, TRICK, VIEW
-from .documents import _NOT_DEALT, _event, _piles, _rules, _trick, play_card, play_info, read_action, read_cards, stakes
-from .formats import (
-    C_ROSS,
-    CALL_ROSS,
-    CARD,
-    E_CARD,
-    E_HIDDEN,
-    E_STROHMANN,
-    E_TO_HAND,
-    E_TRICK,
-    HIDDEN_CARD,
-    I_CALL,
-    L_INFO,
-    T_FOLLOWED,
-    T_FOLLOWED_INFO,
-    T_LED,
-    T_LED_INFO,
-    T_WINNER,
-    ross_calls,
+from .declared import CURRENT_TRICK, VIEW
+from .documents import _NOT_DEALT
+from .formats import C_ROSS, CALL_ROSS, CARD, E_CARD, HIDDEN_CARD, I_CALL, L_INFO, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER, ross_calls
+from .readers import (
+    play_card,
+    play_info,
+    read_action,
+    read_events,
+    read_history,
+    read_mask,
+    read_rules,
+    read_strohmaenner,
+    read_tricks,
+    stakes,
 )
 from .record import cons
 from .seen import Seen, dealt_mask
-from .words import ACTION_OF_WORD, CARD_OF_WORD
 
 #: The fields a view's document must give, and those it may give besides.
 _FIELDS: Final = VIEW.keys()
-_TRICK_KEYS: Final = frozenset(TRICK.keys()[0])
-_EVENT_KEYS: Final = frozenset(EVENT.keys()[0])
-_PILE_KEYS: Final = frozenset(STROHMANN.keys()[0])
-#: The packed card and play info (less its from-Strohmann bit) of each play's notation.
-_PLAYS: Final[dict[str, tuple[int, int]]] = {
-    word: (action.card.index, play_info(action, False, word)) for word, action in ACTION_OF_WORD.items() if type(action) is Play
-}
-
-
-def _seat(x: object) -> bool:
-    """Whether ``x`` is a seat as the checked reader takes one (0 or 1, not a ``bool``)."""
-    return type(x) is int and (x == 0 or x == 1)
-
-
-def _history(raw: list[Any]) -> tuple[list[int], list[Action]]:
-    seats: list[int] = []
-    actions: list[Action] = []
-    known = ACTION_OF_WORD
-    for i, item in enumerate(raw):
-        if type(item) is list and len(item) == 2 and _seat(item[0]) and type(item[1]) is str:
-            action = known.get(item[1])
-            if action is not None:
-                seats.append(item[0])
-                actions.append(action)
-                continue
-        pair = checked.items(item, f"history[{i}]", 2)
-        if len(pair) != 2:
-            raise checked.fail(f"history[{i}]", "expected [seat, action]")
-        seats.append(checked.seat(pair[0], f"history[{i}][0]"))
-        actions.append(read_action(pair[1], f"history[{i}][1]"))
-    return seats, actions
-
-
-def _tricks(raw: list[Any]) -> list[int]:
-    out: list[int] = []
-    plays = _PLAYS
-    for i, t in enumerate(raw):
-        if type(t) is dict and len(t) == 4 and t.keys() == _TRICK_KEYS:
-            p, f, leader, winner = t["plays"], t["from_strohmann"], t["leader"], t["winner"]
-            if type(p) is list and len(p) == 2 and type(f) is list and len(f) == 2 and _seat(leader) and _seat(winner):
-                a = plays.get(p[0]) if type(p[0]) is str else None
-                b = plays.get(p[1]) if type(p[1]) is str else None
-                fa, fb = f[0], f[1]
-                if a is not None and b is not None and type(fa) is bool and type(fb) is bool:
-                    out.append(
-                        leader
-                        | a[0] << T_LED
-                        | b[0] << T_FOLLOWED
-                        | winner << T_WINNER
-                        | (a[1] | fa) << T_LED_INFO
-                        | (b[1] | fb) << T_FOLLOWED_INFO
-                    )
-                    continue
-        out.append(_trick(t, f"tricks[{i}]"))
-    return out
-
-
-def _events(raw: list[Any], trick_count: int) -> list[int]:
-    out: list[int] = []
-    known = CARD_OF_WORD
-    for i, e in enumerate(raw):
-        if type(e) is dict and len(e) == 6 and e.keys() == _EVENT_KEYS:
-            player, k, word, to_hand, hidden, after = e["player"], e["strohmann"], e["card"], e["to_hand"], e["hidden"], e["after_trick"]
-            card = HIDDEN_CARD if word is None else -1 if type(word) is not str or word not in known else known[word].index
-            if (
-                card >= 0
-                and _seat(player)
-                and type(k) is int
-                and 0 <= k <= 2
-                and type(to_hand) is bool
-                and type(hidden) is bool
-                and type(after) is int
-                and 0 <= after <= trick_count
-            ):
-                out.append(player | k << E_STROHMANN | card << E_CARD | to_hand * E_TO_HAND | hidden * E_HIDDEN | after << E_TRICK)
-                continue
-        out.append(_event(e, f"events[{i}]", trick_count))
-    return out
-
-
-def _strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ...]:
-    """Per Strohmann (seat * 3 + k): its face-up card or -1 and its face-down count."""
-    out: list[tuple[int, int]] = []
-    known = CARD_OF_WORD
-    if type(raw) is list and len(raw) == 2:
-        for piles in raw:
-            if type(piles) is not list or len(piles) != 3:
-                break
-            for pile in piles:
-                if type(pile) is not dict or len(pile) != 2 or pile.keys() != _PILE_KEYS:
-                    break
-                top, down = pile["face_up"], pile["face_down"]
-                card = -1 if top is None else known[top].index if type(top) is str and top in known else -2
-                if card < -1 or type(down) is not int or not 0 <= down <= card_count:
-                    break
-                out.append((card, down))
-    if len(out) == 6:
-        return tuple(out)
-    return _piles(raw, card_count)
-
-
-def _mask(x: object, path: str, limit: int) -> int:
-    """The mask of a list of cards in notation."""
-    if type(x) is list and len(x) <= limit:
-        mask = 0
-        known = CARD_OF_WORD
-        for word in x:
-            card = known.get(word) if type(word) is str else None
-            if card is None:
-                break
-            mask |= 1 << card.index
-        else:
-            return mask
-    mask = 0
-    for card in read_cards(x, path, limit):
-        mask |= 1 << card.index
-    return mask
 
 
 def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
     """The projection of a view's document, its fields read and checked one by one but not
     against one another (see the module)."""
     d = checked.header(data, "view", *_FIELDS)
-    rules = _rules(d["rules"], "rules")
+    rules = read_rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
     player = checked.opt_seat(d["player"], "player")
@@ -186,9 +62,9 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
     undertaker = checked.opt_seat(d["undertaker"], "undertaker")
     doubled = checked.boolean(d["doubled"], "doubled")
     void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
-    seats, actions = _history(checked.items(d["history"], "history"))
+    seats, actions, _ = read_history(checked.items(d["history"], "history"))
     raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
-    packed = _tricks(raw_tricks)
+    packed, _ = read_tricks(raw_tricks)
     lead = -1
     if d["current_trick"] is not None:
         o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
@@ -196,15 +72,15 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         checked.seat(o["leader"], "current_trick.leader")
         strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
         lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
-    evs = _events(checked.items(d["events"], "events", 64), trick_count)
-    hand = _mask(d["hand"], "hand", 32)
+    evs, _ = read_events(checked.items(d["events"], "events", 64), trick_count)
+    hand = read_mask(d["hand"], "hand", 32)
     raw_known = checked.items(d["known_hands"], "known_hands", 2)
     raw_sizes = checked.items(d["hand_sizes"], "hand_sizes", 2)
     if len(raw_known) != 2 or len(raw_sizes) != 2:
         raise checked.fail("known_hands" if len(raw_known) != 2 else "hand_sizes", "expected one item per seat")
-    known = (_mask(raw_known[0], "known_hands[0]", 54), _mask(raw_known[1], "known_hands[1]", 54))
+    known = (read_mask(raw_known[0], "known_hands[0]", 54), read_mask(raw_known[1], "known_hands[1]", 54))
     sizes = (checked.integer(raw_sizes[0], "hand_sizes[0]", 0, 54), checked.integer(raw_sizes[1], "hand_sizes[1]", 0, 54))
-    heaps = _strohmaenner(d["strohmaenner"], rules.deck.card_count)
+    heaps = read_strohmaenner(d["strohmaenner"], rules.deck.card_count)
     calls = 0
     for x, names in enumerate(checked.items(d["announcements"], "announcements", 2)):
         for i, name in enumerate(checked.items(names, f"announcements[{x}]", 2)):

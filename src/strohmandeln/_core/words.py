@@ -24,19 +24,12 @@ from ..cards import DECK_54, Card
 from ..table import Phase
 from .formats import (
     CARD,
-    E_CARD,
-    E_HIDDEN,
-    E_STROHMANN,
-    E_TO_HAND,
-    E_TRICK,
-    HIDDEN_CARD,
     INFO_MASK,
     L_INFO,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
     T_LED,
     T_LED_INFO,
-    T_WINNER,
 )
 from .record import DEAL, HIST, LEAD, TRICKS, Record, walk
 
