@@ -111,3 +111,26 @@ def test_state_documents_write_their_actions_and_order_as_notation() -> None:
         doc = state.to_dict()
         assert doc["actions"] == [str(a) for a in state.history]
         assert state.order is not None and doc["order"] == [str(c) for c in state.order]
+
+
+def test_the_objects_of_a_view_are_those_of_the_declared_writers() -> None:
+    from strohmandeln._core.declared import EVENT, STROHMANN, TRICK
+    from strohmandeln._core.record import walk
+
+    for n, rules in enumerate(sm.PRESETS.values()):
+        for state in random_states(rules, 50 + n)[::5]:
+            for player in (0, 1, None):
+                s = seen_of(state.view(player))
+                assert text({"t": words.trick_objects(s.tricks)}) == text({"t": [TRICK.write(t) for t in walk(s.tricks)]})
+                assert text({"e": words.event_objects(events(s))}) == text({"e": [EVENT.write(e) for e in events(s)]})
+                heaps = piles(s)
+                assert text({"p": words.pile_objects(heaps)}) == text({"p": [[STROHMANN.write(p) for p in heaps[3 * x : 3 * x + 3]] for x in (0, 1)]})
+
+
+def test_the_objects_kept_are_copied_out() -> None:
+    state = random_states(sm.CLASSIC, 3)[-1]
+    first = state.view(0).to_dict()
+    for event in first["events"]:
+        event["card"] = "changed"
+    first["strohmaenner"][0][0]["face_down"] = 99
+    assert text(state.view(0).to_dict()) == text(reference_view_document(seen_of(state.view(0))))

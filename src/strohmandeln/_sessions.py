@@ -181,17 +181,17 @@ class Parts:
         return f'{self.text_before},"actions":{_COMPACT(actions)}{after},"signature":"{signature}"}}'
 
 
-#: The parts of the sessions written lately, by the id of their standing (a session keeps its
-#: standing's object through a deal); a server of many matches at once empties it now and then.
-_PARTS: Final[dict[int, Parts]] = {}
+#: The parts of the documents of the sessions written lately, by their fields (a server saves a
+#: session after each move of its deal); a server of many matches at once empties it now and then.
+_PARTS: Final[dict[tuple[Any, ...], Parts]] = {}
 _MOST_PARTS: Final = 1024
 
 
 def parts(standing: Standing, secret: bytes, history: bytes, match_id: str, length: int | None, target: int | None) -> Parts:
     """The parts of the document of a session of these fields (worked out once per deal)."""
     key = (standing, secret, history, match_id, length, target)
-    found = _PARTS.get(id(standing))
-    if found is not None and found.key[0] is standing and found.key[1:] == key[1:]:
+    found = _PARTS.get(key)
+    if found is not None:
         return found
     before: dict[str, Any] = {**checked.head("session"), **checked.to_fields(standing), "secret": secret.hex(), "history": history.hex()}
     after: dict[str, Any] = {
@@ -202,7 +202,7 @@ def parts(standing: Standing, secret: bytes, history: bytes, match_id: str, leng
     made = Parts(key, before, after)
     if len(_PARTS) >= _MOST_PARTS:
         _PARTS.clear()
-    _PARTS[id(standing)] = made
+    _PARTS[key] = made
     return made
 
 

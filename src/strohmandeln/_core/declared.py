@@ -52,7 +52,7 @@ from .record import DEAL, walk
 from .seen import Seen, decision_seats, events, piles
 from .seen import result as result_of_view
 from .setup import describe
-from .words import CARD_WORDS, PHASE_WORDS, PLAY_WORDS, action_word, action_words, card_words, history_words, play_word
+from .words import CARD_WORDS, PHASE_WORDS, PLAY_WORDS, action_word, action_words, card_words, event_objects, history_words, pile_objects, play_word, trick_objects
 
 Schema = dict[str, Any]
 
@@ -141,25 +141,14 @@ class Document:
     """The fields of one object of a document, in the order the writer writes them; ``head``: a
     whole document (``format`` and ``type`` first, ``type`` being ``name``); ``let``: the
     assignments, in terms of ``x``, of names that the fields' expressions read (each worked out
-    once); ``memo``: for an object of scalar fields only, written from a hashable value (a packed
-    one), how many of its objects the writer keeps, to hand out copies of (a copy of an object of
-    scalars is a new object: nothing of it is shared)."""
+    once)."""
 
-    def __init__(self, name: str, fields: tuple[Field, ...], *, head: bool = True, let: tuple[str, ...] = (), memo: int = 0) -> None:
+    def __init__(self, name: str, fields: tuple[Field, ...], *, head: bool = True, let: tuple[str, ...] = ()) -> None:
         self.name, self.fields, self.head, self.let = name, fields, head, let
         self._keys: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         #: The object of a value: each field's value, but the absent fields (a writer gives
         #: :data:`ABSENT`: a required field's never does) and those at their default.
-        self.write: Callable[[Any], dict[str, Any]] = _writer(self, let, memo)
-
-    def each(self, items: str) -> str:
-        """The expression of the list of the objects of ``items`` (an expression in terms of the
-        enclosing ``x``): the writer's dict written out in a list comprehension, the loop's ``x``
-        each item (for an object of required fields only: the cost of a call per item saved)."""
-        assert not self.head and all(f.required and f.default is None for f in self.fields)
-        lets = "".join(f" for {name.strip()} in [{value.strip()}]" for name, value in (line.split("=", 1) for line in self.let))
-        fields = ", ".join(f"{f.name!r}: {f.write}" for f in self.fields)
-        return f"[{{{fields}}} for x in {items}{lets}]"
+        self.write: Callable[[Any], dict[str, Any]] = _writer(self, let)
 
     def keys(self, format_: int = checked.FORMAT) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The fields a reader must find in an object of the format ``format_`` and those it may
@@ -182,7 +171,7 @@ class Document:
         return obj({**head, **self.properties()}, required=(*head, *required), **more)
 
 
-def _writer(document: Document, let: tuple[str, ...], memo: int = 0) -> Callable[[Any], dict[str, Any]]:
+def _writer(document: Document, let: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
     """The writer of ``document``, generated from its fields' expressions: a dict of the fields
     up to the first that may be left out, then each field in turn (a field left out is never
     put in, which costs less than taking it out)."""
@@ -199,23 +188,9 @@ def _writer(document: Document, let: tuple[str, ...], memo: int = 0) -> Callable
         keep = [*([] if f.required else ["given is not ABSENT"]), *([] if f.default is None else [f"given != {f.default!r}"])]
         lines.append(f"    if {' and '.join(keep)}:")
         lines.append(f"        out[{f.name!r}] = given")
-    lines.append("    return out")
-    if memo:  # (the objects kept by value, copied out; the store emptied when it is full)
-        lines[0] = "def write_new(x):"
-        lines = ["def make(kept):", *(f"    {line}" for line in lines)]
-        lines += [
-            "    def write(x):",
-            "        got = kept.get(x)",
-            "        if got is None:",
-            f"            if len(kept) >= {memo}:",
-            "                kept.clear()",
-            "            got = kept[x] = write_new(x)",
-            "        return got.copy()",
-            "    return write",
-        ]
     made: dict[str, Any] = {}
-    exec(compile("\n".join(lines), f"<the writer of {document.name}>", "exec"), globals(), made)
-    writer: Callable[[Any], dict[str, Any]] = made["make"]({}) if memo else made["write"]
+    exec(compile("\n".join([*lines, "    return out"]), f"<the writer of {document.name}>", "exec"), globals(), made)
+    writer: Callable[[Any], dict[str, Any]] = made["write"]
     return writer
 
 
@@ -360,7 +335,6 @@ EVENT: Final = Document(
     ),
     head=False,
     let=("card = x >> E_CARD & CARD",),
-    memo=4096,
 )
 #: A Strohmann (of a pair of its top card, or -1, and its face-down count).
 STROHMANN: Final = Document(
@@ -370,14 +344,7 @@ STROHMANN: Final = Document(
         Field("face_down", _const(integer(0, max(max(d.strohmann_sizes) for d in Deck))), "x[1]"),
     ),
     head=False,
-    memo=1024,
 )
-
-
-def _strohmaenner(s: Seen, packed_events: tuple[int, ...]) -> list[list[dict[str, Any]]]:
-    heaps = piles(s, packed_events)
-    write = STROHMANN.write
-    return [[write(heaps[0]), write(heaps[1]), write(heaps[2])], [write(heaps[3]), write(heaps[4]), write(heaps[5])]]
 
 
 def _result(s: Seen) -> Any:
@@ -403,7 +370,7 @@ VIEW: Final = Document(
             "history_words(decisions, decision_seats(x, decisions), x.tricks, x.setup, x.lead, x.turn)",
             news="grows",
         ),
-        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), TRICK.each("walk(x.tricks)"), news="grows"),
+        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), "trick_objects(x.tricks)", news="grows"),
         # a position's view: how many of its set-up tricks it gave as won cards (a dealt one: none)
         Field(
             "setup_won",
@@ -412,11 +379,11 @@ VIEW: Final = Document(
             required=False,
         ),
         Field("current_trick", lambda: or_null(CURRENT_TRICK.schema()), "None if x.lead < 0 else CURRENT_TRICK.write(x)", news="moment"),
-        Field("events", lambda: listed(EVENT.schema(), 64), "[write_event(e) for e in packed_events]", news="grows"),
+        Field("events", lambda: listed(EVENT.schema(), 64), "event_objects(packed_events)", news="grows"),
         Field("hand", _cards(32, unique=True), "card_words(x.hand)", news="moment"),
         Field("hand_sizes", _const(pair(integer(0, 54))), "[x.sizes[0], x.sizes[1]]", news="moment"),
         Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[card_words(x.known[0]), card_words(x.known[1])]", news="moment"),
-        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "_strohmaenner(x, packed_events)", news="moment"),
+        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "pile_objects(piles(x, packed_events))", news="moment"),
         Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[list(_ANNOUNCED[announced(x.calls, 0)]), list(_ANNOUNCED[announced(x.calls, 1)])]", news="moment"),
         Field("legal_actions", _const(listed(ref("action"), checked.MAX_ITEMS, unique=True)), "[action_word(a) for a in x.legal]", news="moment"),
         Field("multiplier", _const(ref("multiplier")), "x.multiplier", required=False, default=1),
@@ -425,7 +392,6 @@ VIEW: Final = Document(
     let=(
         "decisions = walk(x.hist)",
         "packed_events = events(x)",
-        "write_event = EVENT.write",
     ),
 )
 

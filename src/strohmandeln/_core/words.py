@@ -24,12 +24,20 @@ from ..cards import DECK_54, Card
 from ..table import Phase
 from .formats import (
     CARD,
+    E_CARD,
+    E_HIDDEN,
+    E_STROHMANN,
+    E_TO_HAND,
+    E_TRICK,
+    HIDDEN_CARD,
+    I_STROHMANN,
     INFO_MASK,
     L_INFO,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
     T_LED,
     T_LED_INFO,
+    T_WINNER,
 )
 from .record import DEAL, HIST, LEAD, TRICKS, Record, walk
 
@@ -135,6 +143,66 @@ def action_words(c: Record) -> list[str]:
     lead = c[LEAD]
     if lead >= 0:
         out.append(PLAY_WORDS[(lead & CARD) << 4 | (lead >> L_INFO & INFO_MASK) >> 1])
+    return out
+
+
+# --- the objects of a view's document (the fields of :data:`._core.declared.TRICK`, ``EVENT``
+# and ``STROHMANN``, in their order: ``tests/test_words.py`` holds them to the declared writers)
+
+
+def trick_objects(tricks: Any) -> list[dict[str, Any]]:
+    """The objects of a cons list of packed tricks, in order."""
+    out: list[dict[str, Any]] = []
+    for t in walk(tricks):
+        led = t >> T_LED_INFO & INFO_MASK
+        followed = t >> T_FOLLOWED_INFO & INFO_MASK
+        out.append(
+            {
+                "leader": t & 1,
+                "plays": [PLAY_WORDS[(t >> T_LED & CARD) << 4 | led >> 1], PLAY_WORDS[(t >> T_FOLLOWED & CARD) << 4 | followed >> 1]],
+                "from_strohmann": [led & I_STROHMANN != 0, followed & I_STROHMANN != 0],
+                "winner": t >> T_WINNER & 1,
+            }
+        )
+    return out
+
+
+#: The objects of packed events, by event (kept up to a bound, copied out: their fields are
+#: scalars, so a copy shares nothing).
+_EVENTS: Final[dict[int, dict[str, Any]]] = {}
+
+
+def event_objects(events: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The objects of packed events, in order (a card hidden from the viewer is ``null``, and
+    such a turn always went to the hand unseen, R12)."""
+    out: list[dict[str, Any]] = []
+    kept = _EVENTS
+    for e in events:
+        got = kept.get(e)
+        if got is None:
+            if len(kept) >= 4096:
+                kept.clear()
+            card = e >> E_CARD & CARD
+            hidden = card == HIDDEN_CARD
+            got = kept[e] = {
+                "player": e & 1,
+                "strohmann": e >> E_STROHMANN & 3,
+                "card": None if hidden else CARD_WORDS[card],
+                "to_hand": hidden or e & E_TO_HAND != 0,
+                "hidden": hidden or e & E_HIDDEN != 0,
+                "after_trick": e >> E_TRICK,
+            }
+        out.append(got.copy())
+    return out
+
+
+def pile_objects(piles: tuple[tuple[int, int], ...]) -> list[list[dict[str, Any]]]:
+    """The objects of both seats' Strohmänner (per Strohmann ``seat * 3 + k``: its face-up card
+    or -1 and its face-down count)."""
+    out: list[list[dict[str, Any]]] = [[], []]
+    for k in range(6):
+        top, down = piles[k]
+        out[k // 3].append({"face_up": None if top < 0 else CARD_WORDS[top], "face_down": down})
     return out
 
 
