@@ -91,3 +91,19 @@ def test_the_canonical_forms_shortcut_is_the_walks(body: dict[str, Any]) -> None
         assert walked is not None and signing._canonical(body) == walked
     else:
         assert walked is None or signing._canonical(body) == walked
+
+
+def test_a_standing_read_again_is_checked_by_its_fields_as_given() -> None:
+    session = Session.start(sm.CLASSIC, secret=bytes(16)).apply(sm.Pass())
+    doc = session.to_dict(key=KEY)
+    assert Session.from_dict(doc, key=KEY) == Session.from_dict(json.loads(json.dumps(doc)), key=KEY) == session
+    for field, value in (("first_dealer", True), ("scores", [0.0, 0]), ("scores", [True, -1]), ("next_dealer", "0")):
+        changed = {k: v for k, v in doc.items() if k != "signature"}
+        changed[field] = value
+        signed = {**changed, "signature": signing.signature(changed, KEY)}
+        try:
+            Session.from_dict(signed, key=KEY)
+        except sm.SerializationError as error:
+            assert error.reason is sm.Reason.MALFORMED_DOCUMENT
+        else:
+            raise AssertionError(f"{field} = {value!r} taken")

@@ -15,7 +15,7 @@ from typing import Any, Final, final
 import attrs
 
 from ._base import args, checked, ids
-from .errors import Reason
+from .errors import Reason, StrohmandelnError
 from ._base.signing import CANONICAL, deal_seed, derived_match_id, signature, signature_of
 from ._core.words import action_words
 from .dealing import deal
@@ -236,3 +236,48 @@ def verified(data: object, key: bytes) -> dict[str, Any]:
     if not hmac.compare_digest(given.encode("utf-8", "replace"), signature(body, key).encode()):
         raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
     return plain
+
+
+#: The fields of a standing in a session's document (all it may give).
+_STANDING_KEYS: Final = checked.document_fields(Standing)[1]
+#: The standings of the session documents loaded lately, by their fields as given (a standing is
+#: a value: every session of a deal has the same one).
+_STANDINGS: Final[dict[tuple[Any, ...], Standing]] = {}
+
+
+def read_standing(d: dict[str, Any]) -> Standing:
+    """The standing of a session's document, read and checked (:class:`~strohmandeln.match.Standing`)."""
+    key = _given(d)
+    found = None if key is None else _STANDINGS.get(key)
+    if found is not None:
+        return found
+    values = checked.read_fields(Standing, d, "")
+    try:
+        standing = Standing(**values)
+    except StrohmandelnError as error:
+        raise checked.fail("", error.message) from None
+    if key is not None:
+        if len(_STANDINGS) >= _MOST_PARTS:
+            _STANDINGS.clear()
+        _STANDINGS[key] = standing
+    return standing
+
+
+def _given(d: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The standing's fields of a document as they are given, types and all, or ``None`` where
+    one is of another kind than a whole number, a text or a list of whole numbers (those are
+    read every time)."""
+    out: list[Any] = []
+    for k in _STANDING_KEYS:
+        if k not in d:
+            out.append(k)
+            continue
+        v = d[k]
+        kind = type(v)
+        if kind is int or kind is str:
+            out.append((k, kind, v))
+        elif kind is list and all(type(x) is int for x in v):
+            out.append((k, tuple(v)))
+        else:
+            return None
+    return tuple(out)

@@ -64,7 +64,7 @@ import attrs
 from ._base import args, checked, ids
 from ._base.signing import deal_seed, derived_match_id, mark_digest, secret_bytes, signature as _signature, signature_of
 from ._core.documents import ActionsKind, replay
-from ._sessions import MATCH_ID, NO_HISTORY, Mark, Parts, chained, dealt, derived_id, parts, signed_text, state_actions, verified
+from ._sessions import MATCH_ID, NO_HISTORY, Mark, Parts, chained, dealt, derived_id, parts, read_standing, signed_text, state_actions, verified
 from .actions import Action
 from .dealing import deal
 from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
@@ -535,11 +535,7 @@ class Session:
         plain = verified(data, key)
         # Signed by the server: what follows only catches a server's own mistakes.
         d = checked.obj(plain, "document", *_FIELDS)
-        values = checked.read_fields(Standing, d, "")
-        try:
-            standing = Standing(**values)
-        except StrohmandelnError as error:
-            raise checked.fail("", error.message) from None
+        standing = read_standing(d)
         secret = DOCUMENT_FIELDS["secret"].load(d["secret"], "secret")
         history = DOCUMENT_FIELDS["history"].load(d["history"], "history")
         named = derived_match_id(secret) if d.get("match") is None else MATCH_ID.load(d["match"], "match")

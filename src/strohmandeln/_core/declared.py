@@ -52,7 +52,7 @@ from .record import DEAL, walk
 from .seen import Seen, decision_seats, events, piles
 from .seen import result as result_of_view
 from .setup import describe
-from .words import CARD_WORDS, PHASE_WORDS, PLAY_WORDS, action_word, action_words, card_words, event_objects, history_words, pile_objects, play_word, trick_objects
+from .words import CARD_WORDS, PLAY_WORDS, action_word, action_words, card_words, event_objects, history_words, pile_objects, play_word, trick_objects
 
 Schema = dict[str, Any]
 
@@ -359,11 +359,11 @@ VIEW: Final = Document(
         Field("dealer", _SEAT, "x.dealer"),
         Field("player", _const({**ref("seat_or_null"), "description": "the viewer; null for a spectator"}), "None if x.player < 0 else x.player"),
         Field("dealt", _const({"type": "boolean", "description": "false for a view of a set-up position"}), "x.dealt"),
-        Field("phase", lambda: enum([p.value for p in Phase]), "PHASE_WORDS[x.phase]", news="moment"),
+        Field("phase", lambda: enum([p.value for p in Phase]), "x.phase._value_", news="moment"),
         Field("current_player", _SEAT_OR_NULL, "None if x.turn < 0 else x.turn", news="moment"),
         Field("undertaker", _SEAT_OR_NULL, "None if x.auc[0] < 0 else x.auc[0]", news="moment"),
         Field("doubled", _FLAG, "x.auc[1]", news="moment"),
-        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2].value", news="moment"),
+        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2]._value_", news="moment"),
         Field(
             "history",
             _const(listed({"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [ref("seat"), ref("action")]}, checked.MAX_ITEMS)),
@@ -381,7 +381,7 @@ VIEW: Final = Document(
         Field("current_trick", lambda: or_null(CURRENT_TRICK.schema()), "None if x.lead < 0 else CURRENT_TRICK.write(x)", news="moment"),
         Field("events", lambda: listed(EVENT.schema(), 64), "event_objects(packed_events)", news="grows"),
         Field("hand", _cards(32, unique=True), "card_words(x.hand)", news="moment"),
-        Field("hand_sizes", _const(pair(integer(0, 54))), "[x.sizes[0], x.sizes[1]]", news="moment"),
+        Field("hand_sizes", _const(pair(integer(0, 54))), "list(x.sizes)", news="moment"),
         Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[card_words(x.known[0]), card_words(x.known[1])]", news="moment"),
         Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "pile_objects(piles(x, packed_events))", news="moment"),
         Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[list(_ANNOUNCED[announced(x.calls, 0)]), list(_ANNOUNCED[announced(x.calls, 1)])]", news="moment"),

@@ -158,11 +158,6 @@ _PLAYS: Final[dict[str, tuple[int, int]]] = {
 }
 
 
-def is_seat(x: object) -> bool:
-    """Whether ``x`` is a seat as the checked reader takes one (0 or 1, not a ``bool``)."""
-    return type(x) is int and (x == 0 or x == 1)
-
-
 def _plain_keys(d: dict[Any, Any]) -> bool:
     """Whether every key of ``d`` is a plain ``str`` (as :func:`._base.checked.obj` wants them)."""
     for k in d:
@@ -179,7 +174,7 @@ def read_history(raw: list[Any]) -> tuple[list[int], list[Action], bool]:
     actions: list[Action] = []
     known = ACTION_OF_WORD
     for i, item in enumerate(raw):
-        if type(item) is list and len(item) == 2 and is_seat(item[0]) and type(item[1]) is str:
+        if type(item) is list and len(item) == 2 and type(item[0]) is int and 0 <= item[0] <= 1 and type(item[1]) is str:
             action = known.get(item[1])
             if action is not None:
                 seats.append(item[0])
@@ -200,9 +195,23 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
     out: list[int] = []
     plays = _PLAYS
     for i, t in enumerate(raw):
-        if type(t) is dict and len(t) == 4 and t.keys() == _TRICK_KEYS and _plain_keys(t):
+        if type(t) is dict and len(t) == 4 and t.keys() == _TRICK_KEYS:
+            k1, k2, k3, k4 = t
             p, f, leader, winner = t["plays"], t["from_strohmann"], t["leader"], t["winner"]
-            if type(p) is list and len(p) == 2 and type(f) is list and len(f) == 2 and is_seat(leader) and is_seat(winner):
+            if (
+                type(k1) is str
+                and type(k2) is str
+                and type(k3) is str
+                and type(k4) is str
+                and type(p) is list
+                and len(p) == 2
+                and type(f) is list
+                and len(f) == 2
+                and type(leader) is int
+                and 0 <= leader <= 1
+                and type(winner) is int
+                and 0 <= winner <= 1
+            ):
                 a = plays.get(p[0]) if type(p[0]) is str else None
                 b = plays.get(p[1]) if type(p[1]) is str else None
                 fa, fb = f[0], f[1]
@@ -227,12 +236,20 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
     out: list[int] = []
     known = CARD_OF_WORD
     for i, e in enumerate(raw):
-        if type(e) is dict and len(e) == 6 and e.keys() == _EVENT_KEYS and _plain_keys(e):
+        if type(e) is dict and len(e) == 6 and e.keys() == _EVENT_KEYS:
+            k1, k2, k3, k4, k5, k6 = e
             player, k, word, to_hand, hidden, after = e["player"], e["strohmann"], e["card"], e["to_hand"], e["hidden"], e["after_trick"]
             card = HIDDEN_CARD if word is None else -1 if type(word) is not str or word not in known else known[word].index
             if (
                 card >= 0
-                and is_seat(player)
+                and type(k1) is str
+                and type(k2) is str
+                and type(k3) is str
+                and type(k4) is str
+                and type(k5) is str
+                and type(k6) is str
+                and type(player) is int
+                and 0 <= player <= 1
                 and type(k) is int
                 and 0 <= k <= 2
                 and type(to_hand) is bool

@@ -21,7 +21,6 @@ from typing import Any, Final
 
 from ..actions import DOUBLE, FOLD, INTERNED, KEEP, NO_DOUBLE, PASS, TAKE, Action
 from ..cards import DECK_54, Card
-from ..table import Phase
 from .formats import (
     CARD,
     E_CARD,
@@ -204,7 +203,3 @@ def pile_objects(piles: tuple[tuple[int, int], ...]) -> list[list[dict[str, Any]
         top, down = piles[k]
         out[k // 3].append({"face_up": None if top < 0 else CARD_WORDS[top], "face_down": down})
     return out
-
-
-#: The notation of each phase, by phase.
-PHASE_WORDS: Final[dict[Phase, str]] = {phase: phase.value for phase in Phase}
