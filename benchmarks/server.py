@@ -11,7 +11,8 @@ Run it with the Python of the build to measure (the header says which: pure or c
 times, on this thread's CPU time in interleaved rounds (``benchmarks/timing.py``), each call the
 server path makes for one accepted move, on a batch of moves of random deals of the classic rules
 (every moment of a deal alike): the move through :meth:`Session.submit`, the view documents of
-both seats, the session saved and loaded, the client's load of a view (checked, and trusted: :meth:`PlayerView.from_trusted_dict`), the message read
+both seats, the session saved and loaded (as a server does after every move, and cold: with
+nothing kept from the saves and loads of the deal before, as after a restart), the client's load of a view (checked, and trusted: :meth:`PlayerView.from_trusted_dict`), the message read
 (:func:`strohmandeln.messages.read_move`), and news (:func:`strohmandeln.news.news_since` on the
 server, :func:`~strohmandeln.news.apply_news` on the client). ``per move`` is a whole accepted
 move as a server of whole views does it (submit, both views' documents, the session saved);
@@ -44,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import strohmandeln as sm  # noqa: E402
 from strohmandeln import messages  # noqa: E402
 from strohmandeln.news import apply_news, news_since  # noqa: E402
+from strohmandeln._sessions import forget  # noqa: E402
 from strohmandeln.session import Session  # noqa: E402
 from timing import Workload, interleaved, spread  # noqa: E402
 
@@ -96,6 +98,18 @@ def workloads(batch: list[Move]) -> list[Workload]:
 
     def load(texts: list[str]) -> int:
         for text in texts:
+            Session.from_json(text, key=KEY)
+        return len(texts)
+
+    def save_cold(sessions: list[Session]) -> int:
+        for s in sessions:
+            forget()
+            s.to_json(key=KEY)
+        return len(sessions)
+
+    def load_cold(texts: list[str]) -> int:
+        for text in texts:
+            forget()
             Session.from_json(text, key=KEY)
         return len(texts)
 
@@ -158,6 +172,8 @@ def workloads(batch: list[Move]) -> list[Workload]:
         Workload("view.to_dict (both seats, per view)", views, lambda: after(fresh(batch))),
         Workload("session save (to_json)", save, lambda: after(fresh(batch))),
         Workload("session load (from_json)", load, lambda: [s.to_json(key=KEY) for s in after(fresh(batch))]),
+        Workload("session save, cold (nothing kept)", save_cold, lambda: after(fresh(batch))),
+        Workload("session load, cold (nothing kept)", load_cold, lambda: [s.to_json(key=KEY) for s in after(fresh(batch))]),
         Workload("view load, checked (from_dict)", view_load, lambda: [s.state.view(p).to_dict() for s, _, p in fresh(batch)]),
         Workload("view load, trusted (from_trusted_dict)", trusted_load, lambda: [s.state.view(p).to_dict() for s, _, p in fresh(batch)]),
         Workload("read_move", read, message_texts),
@@ -198,7 +214,7 @@ def table(kept: dict[str, dict[str, Any]]) -> list[str]:
     lines = [
         ".. list-table:: µs per call, median of the rounds (load indicator)",
         "   :header-rows: 1",
-        "   :widths: 40 20 20 15",
+        f"   :widths: 40 {'20 ' * len(builds)}15",
         "",
         "   * - call",
         *(f"     - {b} build" for b in builds),

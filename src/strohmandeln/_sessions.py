@@ -281,3 +281,11 @@ def _given(d: dict[str, Any]) -> tuple[Any, ...] | None:
         else:
             return None
     return tuple(out)
+
+
+def forget() -> None:
+    """Empty what the sessions keep by value (their documents' parts, their deals' first states,
+    their standings): for the benchmark's cold figures and the tests."""
+    _PARTS.clear()
+    _DEALT.clear()
+    _STANDINGS.clear()
