@@ -5,35 +5,47 @@ Usage::
     python benchmarks/server.py               # about a minute
     python benchmarks/server.py --quick       # a smoke run
     python benchmarks/server.py --json out.json
+    python benchmarks/server.py --page docs/performance.rst   # this build's column of the page
 
 Run it with the Python of the build to measure (the header says which: pure or compiled). It
 times, on this thread's CPU time in interleaved rounds (``benchmarks/timing.py``), each call the
 server path makes for one accepted move, on a batch of moves of random deals of the classic rules
 (every moment of a deal alike): the move through :meth:`Session.submit`, the view documents of
-both seats, the session saved and loaded, the client's checked load of a view, the message read
+both seats, the session saved and loaded (as a server does after every move, and cold: with
+nothing kept from the saves and loads of the deal before, as after a restart), the client's load of a view (checked, and trusted: :meth:`PlayerView.from_trusted_dict`), the message read
 (:func:`strohmandeln.messages.read_move`), and news (:func:`strohmandeln.news.news_since` on the
 server, :func:`~strohmandeln.news.apply_news` on the client). ``per move`` is a whole accepted
 move as a server of whole views does it (submit, both views' documents, the session saved);
 ``per move (news)`` the same with news in place of the views. Each figure is the median of the
-rounds in µs per call (min-max beside it). The load indicator is the run's wall-clock time over its
-CPU time: near 1 on an idle machine, higher when other processes held the CPU.
+rounds in µs per call (min-max beside it) with its load indicator (the median of its rounds'
+wall-clock time over their CPU time: near 1 on an idle machine, higher when other processes held
+the CPU), and the issue's target for the pure build where it set one.
+
+``--page PATH`` writes the figures of the running build into the table of the subsection "On a
+game server's path" of the performance page, between its markers (``.. server-figures-begin``
+and ``.. server-figures-end``): the page keeps each build's figures, as measured by its last run,
+in a comment there (one JSON line per build), and the table shows the two builds side by side,
+each with its load indicator, the commit and the date of its run.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import strohmandeln as sm  # noqa: E402
 from strohmandeln import messages  # noqa: E402
 from strohmandeln.news import apply_news, news_since  # noqa: E402
+from strohmandeln._sessions import forget  # noqa: E402
 from strohmandeln.session import Session  # noqa: E402
 from timing import Workload, interleaved, spread  # noqa: E402
 
@@ -89,9 +101,26 @@ def workloads(batch: list[Move]) -> list[Workload]:
             Session.from_json(text, key=KEY)
         return len(texts)
 
+    def save_cold(sessions: list[Session]) -> int:
+        for s in sessions:
+            forget()
+            s.to_json(key=KEY)
+        return len(sessions)
+
+    def load_cold(texts: list[str]) -> int:
+        for text in texts:
+            forget()
+            Session.from_json(text, key=KEY)
+        return len(texts)
+
     def view_load(documents: list[dict[str, Any]]) -> int:
         for document in documents:
             sm.PlayerView.from_dict(document)
+        return len(documents)
+
+    def trusted_load(documents: list[dict[str, Any]]) -> int:
+        for document in documents:
+            sm.PlayerView.from_trusted_dict(document)
         return len(documents)
 
     def read(texts: list[str]) -> int:
@@ -143,7 +172,10 @@ def workloads(batch: list[Move]) -> list[Workload]:
         Workload("view.to_dict (both seats, per view)", views, lambda: after(fresh(batch))),
         Workload("session save (to_json)", save, lambda: after(fresh(batch))),
         Workload("session load (from_json)", load, lambda: [s.to_json(key=KEY) for s in after(fresh(batch))]),
+        Workload("session save, cold (nothing kept)", save_cold, lambda: after(fresh(batch))),
+        Workload("session load, cold (nothing kept)", load_cold, lambda: [s.to_json(key=KEY) for s in after(fresh(batch))]),
         Workload("view load, checked (from_dict)", view_load, lambda: [s.state.view(p).to_dict() for s, _, p in fresh(batch)]),
+        Workload("view load, trusted (from_trusted_dict)", trusted_load, lambda: [s.state.view(p).to_dict() for s, _, p in fresh(batch)]),
         Workload("read_move", read, message_texts),
         Workload("news_since (per view)", news, lambda: after(fresh(batch))),
         Workload("apply_news (client)", client, client_pairs),
@@ -152,28 +184,112 @@ def workloads(batch: list[Move]) -> list[Workload]:
     ]
 
 
+#: The issue's targets for the pure build (µs per call), by figure.
+TARGETS: Final = {
+    "view.to_dict (both seats, per view)": 30,
+    "session save (to_json)": 30,
+    "session load (from_json)": 100,
+    "view load, checked (from_dict)": 500,
+    "view load, trusted (from_trusted_dict)": 50,
+    "per move: submit + 2 views + save": 150,
+}
+BEGIN: Final = ".. server-figures-begin"
+END: Final = ".. server-figures-end"
+#: The prefix of the comment line that keeps one build's figures in the page.
+KEPT: Final = ".. server-figures: "
+
+
+def commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True, cwd=Path(__file__).parent)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def table(kept: dict[str, dict[str, Any]]) -> list[str]:
+    """The page's table of the builds' figures (each build's from its last run)."""
+    builds = [b for b in ("pure", "compiled") if b in kept]
+    names = list(dict.fromkeys(name for b in builds for name in kept[b]["micros"]))
+    lines = [
+        ".. list-table:: µs per call, median of the rounds (load indicator)",
+        "   :header-rows: 1",
+        f"   :widths: 40 {'20 ' * len(builds)}15",
+        "",
+        "   * - call",
+        *(f"     - {b} build" for b in builds),
+        "     - target (pure)",
+    ]
+    for name in names:
+        lines.append(f"   * - {name}")
+        for b in builds:
+            got = kept[b]["micros"].get(name)
+            lines.append("     - —" if got is None else f"     - {got['median']:.1f} ({got['load']:.2f})")
+        target = TARGETS.get(name)
+        lines.append(f"     - ≤ {target}" if target is not None else "     -")
+    runs = "; ".join(
+        f"the {b} build at commit {kept[b]['commit']} on {kept[b]['date']}, Python {kept[b]['python']}, "
+        f"{kept[b]['moves']} moves × {kept[b]['rounds']} rounds, run load indicator {kept[b]['load']:.2f}"
+        for b in builds
+    )
+    return [*lines, "", f"Measured by ``benchmarks/server.py --page``: {runs}.", ""]
+
+
+def write_page(path: Path, figures: dict[str, Any]) -> None:
+    """Put this run's figures into the page between its markers (see the module)."""
+    text = path.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{path}: no {BEGIN!r} … {END!r} markers")
+    head, rest = text.split(BEGIN, 1)
+    block, tail = rest.split(END, 1)
+    kept: dict[str, dict[str, Any]] = {}
+    for line in block.splitlines():
+        if line.startswith(KEPT):
+            entry = json.loads(line[len(KEPT) :])
+            kept[entry["build"]] = entry
+    kept[figures["build"]] = figures
+    comments = [KEPT + json.dumps(kept[b], ensure_ascii=False, separators=(",", ":")) for b in ("pure", "compiled") if b in kept]
+    path.write_text("\n".join([head + BEGIN, "", *comments, "", *table(kept), END]) + tail, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer rounds, a smaller batch")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--page", type=Path, help="write this build's figures into the page's table (docs/performance.rst)")
     options = parser.parse_args(argv)
     rounds, size = (3, 60) if options.quick else (9, 300)
     everything = moves_of(12, seed=30)
     batch = random.Random(1).sample(everything, min(size, len(everything)))
     build = "compiled" if sm.COMPILED else "pure"
-    print(f"strohmandeln {sm.__version__}, {build} build, Python {sys.version.split()[0]}: {len(batch)} moves, {rounds} rounds")
+    python = sys.version.split()[0]
+    print(f"strohmandeln {sm.__version__}, {build} build, Python {python}: {len(batch)} moves, {rounds} rounds")
     wall, cpu = time.perf_counter(), time.process_time()
     results = interleaved(workloads(batch), rounds)
     load = (time.perf_counter() - wall) / max(time.process_time() - cpu, 1e-9)
-    figures: dict[str, Any] = {"build": build, "load": load, "moves": len(batch), "rounds": rounds, "micros": {}}
-    print(f"{'call':<44} {'µs median':>10}  (min-max)")
+    figures: dict[str, Any] = {
+        "build": build,
+        "load": load,
+        "moves": len(batch),
+        "rounds": rounds,
+        "python": python,
+        "commit": commit(),
+        "date": datetime.date.today().isoformat(),
+        "micros": {},
+    }
+    print(f"{'call':<44} {'µs median':>10}  {'load':>5}  (min-max)  target")
     for name, found in results.items():
         median, low, high = spread(found.micros())
-        figures["micros"][name] = {"median": median, "min": low, "max": high}
-        print(f"{name:<44} {median:>10.1f}  ({low:.1f}-{high:.1f})")
+        at = spread(found.loads())[0]
+        figures["micros"][name] = {"median": median, "min": low, "max": high, "load": at}
+        target = TARGETS.get(name)
+        print(f"{name:<44} {median:>10.1f}  {at:>5.2f}  ({low:.1f}-{high:.1f})  {'' if target is None else f'≤ {target}'}")
     print(f"load indicator (wall ÷ CPU): {load:.2f}")
     if options.json:
         options.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    if options.page:
+        write_page(options.page, figures)
+        print(f"wrote the {build} build's figures into {options.page}")
 
 
 if __name__ == "__main__":

@@ -204,6 +204,7 @@ BASELINE_OF: Final[dict[str, dict[str, Callable[[], object]]]] = {
     "strohmandeln.state.GameState.result": {"multiplier": lambda: 2},
     "strohmandeln.state.GameState.from_dict": {"data": lambda: STATE.to_dict()},
     "strohmandeln.views.PlayerView.from_dict": {"data": lambda: VIEW.to_dict()},
+    "strohmandeln.views.PlayerView.from_trusted_dict": {"data": lambda: VIEW.to_dict()},
     "strohmandeln.rules.RuleSet.from_dict": {"data": lambda: CLASSIC.to_dict()},
     "strohmandeln.rules.ScoringTable.from_dict": {"data": lambda: CLASSIC.scoring.to_dict(), "path": lambda: "scoring"},
     "strohmandeln.presets.rules_from_dict": {"data": lambda: "classic"},

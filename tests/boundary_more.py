@@ -846,6 +846,7 @@ def _documents() -> list[tuple[str, Callable[[object], object], object]]:
         ("state", lambda d: serialization.from_dict(d), boundary.STATE.to_dict()),
         ("finished state", lambda d: serialization.from_dict(d), boundary.FINISHED.to_dict()),
         ("view", lambda d: serialization.view_from_dict(d), boundary.VIEW.to_dict()),
+        ("trusted view", lambda d: sm.PlayerView.from_trusted_dict(d), boundary.VIEW.to_dict()),
         ("position state", lambda d: serialization.from_dict(d), sm.position(CLASSIC, hands=("♣K ♣C", "♣Q ♣J"), rest_to=0, leader=0).to_dict()),
         ("rules", lambda d: serialization.rules_from_dict(d), CLASSIC.to_dict()),
         ("rule set fields", lambda d: sm.RuleSet.from_dict(d), CLASSIC.to_dict()),

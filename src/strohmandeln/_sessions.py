@@ -7,18 +7,20 @@ backup (or replayed, or of another match) from the one it acknowledged.
 
 from __future__ import annotations
 
-from typing import Final, final
-
 import hashlib
+import hmac
 import json
+from typing import Any, Final, final
 
 import attrs
 
 from ._base import args, checked, ids
-from ._base.signing import deal_seed, derived_match_id
+from .errors import Reason, StrohmandelnError
+from ._base.signing import CANONICAL, deal_seed, derived_match_id, signature, signature_of
+from ._core.words import action_words
 from .dealing import deal
 from .match import Standing
-from .state import GameState
+from .state import GameState, record_of
 
 __all__ = ["MATCH_ID", "Mark"]
 
@@ -117,6 +119,173 @@ def derived_id(secret: object) -> str:
 
 def dealt(standing: Standing, secret: bytes) -> GameState:
     """The first state of a session's next deal: dealt from its secret by the next dealer, at the
-    match's stakes."""
+    match's stakes (the deals of the sessions loaded lately kept: a state is a value)."""
+    key = (secret, standing.deals_recorded, standing.next_dealer, standing.multiplier, standing.rules)
+    found = _DEALT.get(key)
+    if found is not None:
+        return found
     seed = deal_seed(secret, standing.deals_recorded)
-    return deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
+    state = deal(standing.rules, dealer=standing.next_dealer, rng=seed, multiplier=standing.multiplier)
+    if len(_DEALT) >= _MOST_PARTS:
+        _DEALT.clear()
+    _DEALT[key] = state
+    return state
+
+
+#: The first states of the deals of the sessions dealt or loaded lately, by what deals them.
+_DEALT: Final[dict[tuple[Any, ...], GameState]] = {}
+
+
+# --- a session's document, written in parts ----------------------------------------------------
+# Within a deal, a session's document changes only in its actions (and so its signature): the
+# other fields are written once per deal, as JSON text in both the document's own order (the
+# text sent to storage) and the canonical order the signature covers (its fields sorted), and the
+# actions are put between them (``tests/test_session_documents.py`` holds the texts to those of
+# the dict of the fields, written whole).
+
+_COMPACT: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+class Parts:
+    """The fields of a session's document but its actions and signature, of one deal: as a dict
+    (``before`` the actions and ``after`` them, in the document's order) and as JSON text
+    (``text_before``, ``text_after``; ``canonical_before`` and ``canonical_after`` the fields
+    sorted before and after ``"actions"``)."""
+
+    __slots__ = ("key", "before", "after", "text_before", "text_after", "canonical_before", "canonical_after")
+
+    def __init__(self, key: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any]) -> None:
+        self.key, self.before, self.after = key, before, after
+        self.text_before = _COMPACT(before)[:-1]  # ('{...' without its closing brace)
+        self.text_after = _COMPACT(after)[1:-1] if after else ""
+        entries = sorted([*before.items(), *after.items()])
+        self.canonical_before = ",".join(f"{_COMPACT(k)}:{CANONICAL(v)}" for k, v in entries if k < "actions")
+        self.canonical_after = ",".join(f"{_COMPACT(k)}:{CANONICAL(v)}" for k, v in entries if k > "actions")
+
+    def body(self, actions: list[str]) -> dict[str, Any]:
+        """The document's fields but its signature, as a new dict (of new lists)."""
+        body: dict[str, Any] = json.loads(self.text_before + "}")
+        body["actions"] = actions
+        if self.after:
+            body.update(json.loads("{" + self.text_after + "}"))
+        return body
+
+    def canonical(self, actions: list[str]) -> str:
+        """The canonical form of the document with ``actions`` (what its signature covers)."""
+        words = f'"actions":{CANONICAL(actions)}'
+        return "{" + ",".join(part for part in (self.canonical_before, words, self.canonical_after) if part) + "}"
+
+    def text(self, actions: list[str], signature: str) -> str:
+        """The document's JSON text with ``actions`` and ``signature``."""
+        after = f",{self.text_after}" if self.text_after else ""
+        return f'{self.text_before},"actions":{_COMPACT(actions)}{after},"signature":"{signature}"}}'
+
+
+#: The parts of the documents of the sessions written lately, by their fields (a server saves a
+#: session after each move of its deal); a server of many matches at once empties it now and then.
+_PARTS: Final[dict[tuple[Any, ...], Parts]] = {}
+_MOST_PARTS: Final = 1024
+
+
+def parts(standing: Standing, secret: bytes, history: bytes, match_id: str, length: int | None, target: int | None) -> Parts:
+    """The parts of the document of a session of these fields (worked out once per deal)."""
+    key = (standing, secret, history, match_id, length, target)
+    found = _PARTS.get(key)
+    if found is not None:
+        return found
+    before: dict[str, Any] = {**checked.head("session"), **checked.to_fields(standing), "secret": secret.hex(), "history": history.hex()}
+    after: dict[str, Any] = {
+        **({} if match_id == derived_match_id(secret) else {"match": match_id}),
+        **({} if length is None else {"length": length}),
+        **({} if target is None else {"target": target}),
+    }
+    made = Parts(key, before, after)
+    if len(_PARTS) >= _MOST_PARTS:
+        _PARTS.clear()
+    _PARTS[key] = made
+    return made
+
+
+def state_actions(state: GameState) -> list[str]:
+    """The notation of the actions of a session's deal in progress."""
+    return action_words(record_of(state))
+
+
+def signed_text(made: Parts, state: GameState, key: bytes) -> str:
+    """A session's document as JSON text, signed under ``key``."""
+    actions = state_actions(state)
+    return made.text(actions, signature_of(made.canonical(actions), key))
+
+
+def verified(data: object, key: bytes) -> dict[str, Any]:
+    """A session's document (a plain dict of it) whose signature under ``key`` is checked, over
+    the document as given, before any of its fields but ``format``, ``type`` and ``signature``
+    is read."""
+    plain = checked.plain_dict(data)
+    if plain is None:
+        raise checked.fail("document", f"expected an object, not {checked.kind(data)}")
+    if "format" not in plain:
+        raise checked.fail("document", "missing field 'format'")
+    checked.version(plain["format"])
+    if type(plain.get("type")) is not str or plain["type"] != "session":
+        raise checked.fail("type", f"expected 'session', not {checked.name(plain.get('type'))}")
+    given = plain.get("signature")
+    if type(given) is not str or len(given) != 64:
+        raise checked.fail("signature", "missing, or not a signature", Reason.BAD_SIGNATURE)
+    body = {k: v for k, v in plain.items() if k != "signature"}
+    if not hmac.compare_digest(given.encode("utf-8", "replace"), signature(body, key).encode()):
+        raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
+    return plain
+
+
+#: The fields of a standing in a session's document (all it may give).
+_STANDING_KEYS: Final = checked.document_fields(Standing)[1]
+#: The standings of the session documents loaded lately, by their fields as given (a standing is
+#: a value: every session of a deal has the same one).
+_STANDINGS: Final[dict[tuple[Any, ...], Standing]] = {}
+
+
+def read_standing(d: dict[str, Any]) -> Standing:
+    """The standing of a session's document, read and checked (:class:`~strohmandeln.match.Standing`)."""
+    key = _given(d)
+    found = None if key is None else _STANDINGS.get(key)
+    if found is not None:
+        return found
+    values = checked.read_fields(Standing, d, "")
+    try:
+        standing = Standing(**values)
+    except StrohmandelnError as error:
+        raise checked.fail("", error.message) from None
+    if key is not None:
+        if len(_STANDINGS) >= _MOST_PARTS:
+            _STANDINGS.clear()
+        _STANDINGS[key] = standing
+    return standing
+
+
+def _given(d: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The standing's fields of a document as they are given, types and all, or ``None`` where
+    one is of another kind than a whole number, a text or a list of whole numbers (those are
+    read every time)."""
+    out: list[Any] = []
+    for k in _STANDING_KEYS:
+        if k not in d:
+            out.append(k)
+            continue
+        v = d[k]
+        kind = type(v)
+        if kind is int or kind is str:
+            out.append((k, kind, v))
+        elif kind is list and all(type(x) is int for x in v):
+            out.append((k, tuple(v)))
+        else:
+            return None
+    return tuple(out)
+
+
+def forget() -> None:
+    """Empty what the sessions keep by value (their documents' parts, their deals' first states,
+    their standings): for the benchmark's cold figures and the tests."""
+    _PARTS.clear()
+    _DEALT.clear()
+    _STANDINGS.clear()

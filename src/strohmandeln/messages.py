@@ -54,7 +54,7 @@ import attrs
 
 from ._base import args, checked, ids
 from ._core.declared import Document, Field, integer, ref
-from ._core.documents import read_action
+from ._core.readers import read_action
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
 from .errors import IllegalActionError, Reason, SerializationError, StrohmandelnError
 from .session import Session

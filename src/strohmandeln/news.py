@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from ._base import args, checked
 from ._core.declared import VIEW
-from ._core.documents import read_action, read_card
+from ._core.readers import read_action, read_card
 from .actions import Announcement, Play
 from .errors import Reason
 from .knowledge import PlayerView

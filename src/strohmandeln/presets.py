@@ -167,7 +167,7 @@ def rules_ref(rules: RuleSet) -> str | dict[str, Any]:
     :raises ArgumentTypeError: if ``rules`` is not a :class:`~strohmandeln.RuleSet`.
     """
     preset = PRESETS.get(args.instance(rules, RuleSet, "rules").name)
-    return _pinned(rules.name) if preset is not None and preset == rules else rules.to_dict()
+    return _pinned(rules.name) if preset is not None and (preset is rules or preset == rules) else rules.to_dict()
 
 
 def rules_from_dict(data: object, path: str = "rules") -> RuleSet:

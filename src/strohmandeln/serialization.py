@@ -37,7 +37,8 @@ from typing import Any, Final
 
 from ._base import args, checked
 from ._core.declared import ACTION, MATCH, MATCH_DEAL
-from ._core.documents import dealt_record, read_action, replay
+from ._core.documents import dealt_record, replay
+from ._core.readers import read_action
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take, parse_action
 from .errors import SerializationError, StateError, StrohmandelnError
 from .knowledge import PlayerView

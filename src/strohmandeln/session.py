@@ -55,7 +55,6 @@ progress, and the secret that deals the next ones. Players get views.
 
 from __future__ import annotations
 
-import hmac
 import json
 from collections.abc import Iterable
 from typing import Any, Final, final
@@ -63,9 +62,9 @@ from typing import Any, Final, final
 import attrs
 
 from ._base import args, checked, ids
-from ._base.signing import deal_seed, derived_match_id, mark_digest, secret_bytes, signature as _signature
+from ._base.signing import deal_seed, derived_match_id, mark_digest, secret_bytes, signature as _signature, signature_of
 from ._core.documents import ActionsKind, replay
-from ._sessions import MATCH_ID, NO_HISTORY, Mark, chained, dealt, derived_id
+from ._sessions import MATCH_ID, NO_HISTORY, Mark, Parts, chained, dealt, derived_id, parts, read_standing, signed_text, state_actions, verified
 from .actions import Action
 from .dealing import deal
 from .errors import ArgumentValueError, IllegalActionError, Reason, StateError, StrohmandelnError, shown
@@ -93,6 +92,11 @@ DOCUMENT_FIELDS: Final[dict[str, checked.Kind]] = {
 }
 #: The fields of DOCUMENT_FIELDS a session's document may leave out.
 OPTIONAL_FIELDS: Final = ("match", "length", "target")
+#: The fields a session's document must give, and all those it may give.
+_FIELDS: Final = (
+    ("format", "type", *checked.document_fields(Standing)[0], *(k for k in DOCUMENT_FIELDS if k not in OPTIONAL_FIELDS)),
+    (*checked.document_fields(Standing)[1], *DOCUMENT_FIELDS),
+)
 
 
 @final  # (a subclass is no value of it: _base.args.instance refuses one)
@@ -492,18 +496,13 @@ class Session:
         :raises ArgumentValueError: if it is not 16 to 64 bytes long.
         """
         key = secret_bytes(key, "signing key")
-        kinds = DOCUMENT_FIELDS
-        body: dict[str, Any] = {
-            **checked.head("session"),
-            **checked.to_fields(self.standing),
-            "secret": kinds["secret"].dump(self.secret),
-            "history": kinds["history"].dump(self.history),
-            "actions": self.state.to_dict()["actions"],
-            **({} if self.match_id == derived_match_id(self.secret) else {"match": self.match_id}),
-            **({} if self.length is None else {"length": self.length}),
-            **({} if self.target is None else {"target": self.target}),
-        }
-        return {**body, "signature": _signature(body, key, written=True)}
+        made = self._parts()
+        actions = state_actions(self.state)
+        return {**made.body(actions), "signature": signature_of(made.canonical(actions), key)}
+
+    def _parts(self) -> Parts:
+        """The fields of the session's document but its actions, as written in this deal."""
+        return parts(self.standing, self.secret, self.history, self.match_id, self.length, self.target)
 
     @classmethod
     def from_dict(cls, data: object, *, key: bytes, match_id: str | None = None, acknowledged: Mark | None = None) -> Session:
@@ -533,29 +532,10 @@ class Session:
         expected = None if match_id is None else ids.id_argument(match_id, "match_id")
         if acknowledged is not None:
             args.instance(acknowledged, Mark, "acknowledged")
-        plain = checked.plain_dict(data)
-        if plain is None:
-            raise checked.fail("document", f"expected an object, not {checked.kind(data)}")
-        if "format" not in plain:
-            raise checked.fail("document", "missing field 'format'")
-        checked.version(plain["format"])
-        if type(plain.get("type")) is not str or plain["type"] != "session":
-            raise checked.fail("type", f"expected 'session', not {checked.name(plain.get('type'))}")
-        signature = plain.get("signature")
-        if type(signature) is not str or len(signature) != 64:
-            raise checked.fail("signature", "missing, or not a signature", Reason.BAD_SIGNATURE)
-        body = {k: v for k, v in plain.items() if k != "signature"}
-        if not hmac.compare_digest(signature.encode("utf-8", "replace"), _signature(body, key).encode()):
-            raise checked.fail("signature", "not this document's signature under the server's key", Reason.BAD_SIGNATURE)
+        plain = verified(data, key)
         # Signed by the server: what follows only catches a server's own mistakes.
-        required = checked.document_fields(Standing)[0] + tuple(k for k in DOCUMENT_FIELDS if k not in OPTIONAL_FIELDS)
-        fields = checked.document_fields(Standing)[1] + tuple(DOCUMENT_FIELDS)
-        d = checked.obj(plain, "document", ("format", "type", *required), fields)
-        values = checked.read_fields(Standing, d, "")
-        try:
-            standing = Standing(**values)
-        except StrohmandelnError as error:
-            raise checked.fail("", error.message) from None
+        d = checked.obj(plain, "document", *_FIELDS)
+        standing = read_standing(d)
         secret = DOCUMENT_FIELDS["secret"].load(d["secret"], "secret")
         history = DOCUMENT_FIELDS["history"].load(d["history"], "history")
         named = derived_match_id(secret) if d.get("match") is None else MATCH_ID.load(d["match"], "match")
@@ -579,11 +559,12 @@ class Session:
         return session
 
     def to_json(self, *, key: bytes) -> str:
-        """:meth:`to_dict` as compact JSON text.
+        """:meth:`to_dict` as compact JSON text (written in parts: the fields but the actions once
+        per deal).
 
         :raises ArgumentError: as :meth:`to_dict`.
         """
-        return json.dumps(self.to_dict(key=key), ensure_ascii=False, separators=(",", ":"))
+        return signed_text(self._parts(), self.state, secret_bytes(key, "signing key"))
 
     @classmethod
     def from_json(

@@ -27,6 +27,8 @@ _MARK_LABEL: Final = b"strohmandeln session mark\0"
 #: The deepest nesting and the most values the canonical form of a received document walks.
 _MAX_DEPTH: Final = 32
 _MAX_VALUES: Final = 100_000
+#: The longest list of a body that the canonical form writes without walking it first.
+_MAX_ITEMS: Final = 1_000
 
 
 def secret_bytes(value: object, what: str) -> bytes:
@@ -50,20 +52,51 @@ def deal_seed(secret: bytes, number: int) -> int:
 def signature(body: dict[str, Any], key: bytes, *, written: bool = False) -> str:
     """The HMAC-SHA256 of a session document's canonical form (without its signature) under the
     key derived from ``key``; ``written`` for a body this module wrote (of plain JSON values)."""
-    signing = hashlib.sha256(_KEY_LABEL + key).digest()
-    canonical = _CANONICAL(body) if written else _canonical(body)
-    return hmac.new(signing, canonical.encode("ascii"), hashlib.sha256).hexdigest()
+    return signature_of(CANONICAL(body) if written else _canonical(body), key)
 
+
+def signature_of(canonical: str, key: bytes) -> str:
+    """The HMAC-SHA256 of a canonical form (:data:`CANONICAL`'s text) under the key derived from
+    ``key`` (a SHA-256 of a label and the key, worked out once per key: a server signs with few)."""
+    signing = _SIGNING.get(key)
+    if signing is None:
+        if len(_SIGNING) >= 64:
+            _SIGNING.clear()
+        signing = _SIGNING[key] = hashlib.sha256(_KEY_LABEL + key).digest()
+    return hmac.digest(signing, canonical.encode("ascii"), "sha256").hex()
+
+
+#: The HMAC keys derived from the signing keys used lately, by signing key.
+_SIGNING: Final[dict[bytes, bytes]] = {}
 
 #: The canonical form of format 1: JSON with sorted keys, no white space, ASCII escapes.
-_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 
 
 def _canonical(body: dict[str, Any]) -> str:
     """The canonical form of a received document's body, of plain JSON values only: it is read
     without calling its values' methods (nested deeper than 32 or holding more than 100,000
     values it is ``too_large``, holding anything but JSON values ``malformed_document``)."""
-    return _CANONICAL(_plain(body, 0, [_MAX_VALUES]))
+    if _shallow(body):
+        return CANONICAL(body)  # (plain values only, nested once at most: as _plain would give them)
+    return CANONICAL(_plain(body, 0, [_MAX_VALUES]))
+
+
+def _shallow(body: dict[str, Any]) -> bool:
+    """Whether every value of ``body`` is a JSON value of a plain type that :func:`_plain` gives
+    as it is, or a short list of such values."""
+    for v in body.values():
+        kind = type(v)
+        if kind is list:
+            if len(v) > _MAX_ITEMS:
+                return False
+            for x in v:
+                inner = type(x)
+                if not (inner is str or inner is int and x.bit_length() <= 256 or x is None or inner is bool or inner is float):
+                    return False
+        elif not (kind is str or kind is int and v.bit_length() <= 256 or v is None or kind is bool or kind is float):
+            return False
+    return True
 
 
 def _plain(x: object, depth: int, budget: list[int]) -> Any:

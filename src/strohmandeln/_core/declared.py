@@ -25,17 +25,34 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from .._base import checked
-from ..cards import DECK_54
 from ..presets import rules_ref
 from ..rules import Deck
 from ..table import Phase, VoidReason
-from .formats import L_STROHMANN, announced
-from .history import ANNOUNCEMENTS, actions_of, event_of, lead_play, tricks_of
-from .masks import cards_of
-from .record import DEAL
-from .seen import Seen, actors, events, history, piles
+from .formats import (
+    CARD,
+    E_CARD,
+    E_HIDDEN,
+    E_STROHMANN,
+    E_TO_HAND,
+    E_TRICK,
+    HIDDEN_CARD,
+    I_STROHMANN,
+    INFO_MASK,
+    L_INFO,
+    L_STROHMANN,
+    T_FOLLOWED,
+    T_FOLLOWED_INFO,
+    T_LED,
+    T_LED_INFO,
+    T_WINNER,
+    announced,
+)
+from .history import ANNOUNCEMENTS
+from .record import DEAL, walk
+from .seen import Seen, decision_seats, events, piles
 from .seen import result as result_of_view
 from .setup import describe
+from .words import CARD_WORDS, PLAY_WORDS, action_word, action_words, card_words, event_objects, history_words, pile_objects, play_word, trick_objects
 
 Schema = dict[str, Any]
 
@@ -127,7 +144,8 @@ class Document:
     once)."""
 
     def __init__(self, name: str, fields: tuple[Field, ...], *, head: bool = True, let: tuple[str, ...] = ()) -> None:
-        self.name, self.fields, self.head = name, fields, head
+        self.name, self.fields, self.head, self.let = name, fields, head, let
+        self._keys: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         #: The object of a value: each field's value, but the absent fields (a writer gives
         #: :data:`ABSENT`: a required field's never does) and those at their default.
         self.write: Callable[[Any], dict[str, Any]] = _writer(self, let)
@@ -135,8 +153,11 @@ class Document:
     def keys(self, format_: int = checked.FORMAT) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The fields a reader must find in an object of the format ``format_`` and those it may
         find besides (none that appeared in a later format)."""
-        known = [f for f in self.fields if f.since <= format_]
-        return tuple(f.name for f in known if f.required), tuple(f.name for f in known if not f.required)
+        found = self._keys.get(format_)
+        if found is None:
+            known = [f for f in self.fields if f.since <= format_]
+            found = self._keys[format_] = (tuple(f.name for f in known if f.required), tuple(f.name for f in known if not f.required))
+        return found
 
     def properties(self) -> dict[str, Schema]:
         """Each field's schema piece, by name, in order."""
@@ -188,11 +209,15 @@ def _cards(most: int, *, unique: bool = False) -> Callable[[], Schema]:
 
 
 def _names(cards: Any) -> list[str]:
-    return [str(card) for card in cards]
+    return [CARD_WORDS[card.index] for card in cards]
 
 
 def _announced(calls: Any) -> list[str]:
     return sorted(a.value for a in calls)
+
+
+#: The announcements of each pair of announcement bits (R17), as written.
+_ANNOUNCED: Final = tuple(tuple(_announced(calls)) for calls in ANNOUNCEMENTS)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -236,7 +261,7 @@ _DEAL_OF_RECORD: Final = ("deal = x[DEAL]", "order = deal.order")
 #: A dealt state's dealer and deck order (a position's state has neither), and its actions.
 DEALER: Final = Field("dealer", _SEAT, "ABSENT if order is None else deal.dealer", required=False)
 ORDER: Final = Field("order", _cards(64), "ABSENT if order is None else _names(order)", required=False)
-ACTIONS: Final = Field("actions", _const(listed(ref("action"), checked.MAX_ITEMS)), "[str(a) for a in actions_of(x[13], x[14], deal.setup_tricks, x[9])]")
+ACTIONS: Final = Field("actions", _const(listed(ref("action"), checked.MAX_ITEMS)), "action_words(x)")
 #: The stakes of a deal (R26), written when not 1 (the documents of plain deals stay as they were).
 MULTIPLIER: Final = Field("multiplier", _const(ref("multiplier")), "deal.multiplier", required=False, default=1)
 _RULES_REF: Final = _const(ref("rules"))
@@ -274,52 +299,52 @@ MATCH: Final = Document(
 
 # --- views (of a Seen) -----------------------------------------------------------------------
 
+#: A completed trick (of its packed value; the plays' notation by table, :mod:`._core.words`).
 TRICK: Final = Document(
     "trick",
     (
-        Field("leader", _SEAT, "x.leader"),
-        Field("plays", _const(pair(ref("play"))), "[str(x.plays[0]), str(x.plays[1])]"),
-        Field("from_strohmann", _const(pair({"type": "boolean"})), "list(x.from_strohmann)"),
-        Field("winner", _SEAT, "x.winner"),
+        Field("leader", _SEAT, "x & 1"),
+        Field("plays", _const(pair(ref("play"))), "[PLAY_WORDS[(x >> T_LED & CARD) << 4 | led >> 1], PLAY_WORDS[(x >> T_FOLLOWED & CARD) << 4 | followed >> 1]]"),
+        Field("from_strohmann", _const(pair({"type": "boolean"})), "[led & I_STROHMANN != 0, followed & I_STROHMANN != 0]"),
+        Field("winner", _SEAT, "x >> T_WINNER & 1"),
     ),
     head=False,
+    let=("led = x >> T_LED_INFO & INFO_MASK", "followed = x >> T_FOLLOWED_INFO & INFO_MASK"),
 )
 #: The trick being played (of a Seen whose lead is set).
 CURRENT_TRICK: Final = Document(
     "current_trick",
     (
         Field("leader", _SEAT, "1 - x.turn"),
-        Field("play", _const(ref("play")), "str(lead_play(x.lead))"),
-        Field("from_strohmann", _FLAG, "bool(x.lead & L_STROHMANN)"),
+        Field("play", _const(ref("play")), "play_word(x.lead & CARD, x.lead >> L_INFO)"),
+        Field("from_strohmann", _FLAG, "x.lead & L_STROHMANN != 0"),
     ),
     head=False,
 )
+#: A Strohmann turn (of its packed event; a card hidden from the viewer is ``null``, and such a
+#: turn always went to the hand unseen, R12: :class:`~strohmandeln.views.HiddenTurn`).
 EVENT: Final = Document(
     "event",
     (
-        Field("player", _SEAT, "x.player"),
-        Field("strohmann", _const(integer(0, 2)), "x.strohmann"),
-        Field("card", _const({**or_null(ref("card")), "description": "null: taken up unseen (R12)"}), "None if x.card is None else str(x.card)"),
-        Field("to_hand", _FLAG, "x.to_hand"),
-        Field("hidden", _FLAG, "x.hidden"),
-        Field("after_trick", _const(integer(0, _MOST_TRICKS)), "x.after_trick"),
+        Field("player", _SEAT, "x & 1"),
+        Field("strohmann", _const(integer(0, 2)), "x >> E_STROHMANN & 3"),
+        Field("card", _const({**or_null(ref("card")), "description": "null: taken up unseen (R12)"}), "None if card == HIDDEN_CARD else CARD_WORDS[card]"),
+        Field("to_hand", _FLAG, "card == HIDDEN_CARD or x & E_TO_HAND != 0"),
+        Field("hidden", _FLAG, "card == HIDDEN_CARD or x & E_HIDDEN != 0"),
+        Field("after_trick", _const(integer(0, _MOST_TRICKS)), "x >> E_TRICK"),
     ),
     head=False,
+    let=("card = x >> E_CARD & CARD",),
 )
 #: A Strohmann (of a pair of its top card, or -1, and its face-down count).
 STROHMANN: Final = Document(
     "strohmann",
     (
-        Field("face_up", _const(or_null(ref("card"))), "None if x[0] < 0 else str(DECK_54[x[0]])"),
+        Field("face_up", _const(or_null(ref("card"))), "None if x[0] < 0 else CARD_WORDS[x[0]]"),
         Field("face_down", _const(integer(0, max(max(d.strohmann_sizes) for d in Deck))), "x[1]"),
     ),
     head=False,
 )
-
-
-def _strohmaenner(s: Seen) -> list[list[dict[str, Any]]]:
-    heaps = piles(s)
-    return [[STROHMANN.write(p) for p in heaps[3 * x : 3 * x + 3]] for x in (0, 1)]
 
 
 def _result(s: Seen) -> Any:
@@ -334,18 +359,18 @@ VIEW: Final = Document(
         Field("dealer", _SEAT, "x.dealer"),
         Field("player", _const({**ref("seat_or_null"), "description": "the viewer; null for a spectator"}), "None if x.player < 0 else x.player"),
         Field("dealt", _const({"type": "boolean", "description": "false for a view of a set-up position"}), "x.dealt"),
-        Field("phase", lambda: enum([p.value for p in Phase]), "x.phase.value", news="moment"),
+        Field("phase", lambda: enum([p.value for p in Phase]), "x.phase._value_", news="moment"),
         Field("current_player", _SEAT_OR_NULL, "None if x.turn < 0 else x.turn", news="moment"),
         Field("undertaker", _SEAT_OR_NULL, "None if x.auc[0] < 0 else x.auc[0]", news="moment"),
         Field("doubled", _FLAG, "x.auc[1]", news="moment"),
-        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2].value", news="moment"),
+        Field("void_reason", lambda: or_null(enum([r.value for r in VoidReason])), "None if x.auc[2] is None else x.auc[2]._value_", news="moment"),
         Field(
             "history",
             _const(listed({"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [ref("seat"), ref("action")]}, checked.MAX_ITEMS)),
-            "[[seat, str(action)] for seat, action in zip(actors(x), history(x))]",
+            "history_words(decisions, decision_seats(x, decisions), x.tricks, x.setup, x.lead, x.turn)",
             news="grows",
         ),
-        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), "[TRICK.write(t) for t in tricks_of(x.tricks)]", news="grows"),
+        Field("tricks", lambda: listed(TRICK.schema(), _MOST_TRICKS), "trick_objects(x.tricks)", news="grows"),
         # a position's view: how many of its set-up tricks it gave as won cards (a dealt one: none)
         Field(
             "setup_won",
@@ -354,15 +379,19 @@ VIEW: Final = Document(
             required=False,
         ),
         Field("current_trick", lambda: or_null(CURRENT_TRICK.schema()), "None if x.lead < 0 else CURRENT_TRICK.write(x)", news="moment"),
-        Field("events", lambda: listed(EVENT.schema(), 64), "[EVENT.write(event_of(e)) for e in events(x)]", news="grows"),
-        Field("hand", _cards(32, unique=True), "_names(cards_of(x.hand))", news="moment"),
-        Field("hand_sizes", _const(pair(integer(0, 54))), "[x.sizes[0], x.sizes[1]]", news="moment"),
-        Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[_names(cards_of(x.known[k])) for k in (0, 1)]", news="moment"),
-        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "_strohmaenner(x)", news="moment"),
-        Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[_announced(ANNOUNCEMENTS[announced(x.calls, k)]) for k in (0, 1)]", news="moment"),
-        Field("legal_actions", _const(listed(ref("action"), checked.MAX_ITEMS, unique=True)), "[str(a) for a in x.legal]", news="moment"),
+        Field("events", lambda: listed(EVENT.schema(), 64), "event_objects(packed_events)", news="grows"),
+        Field("hand", _cards(32, unique=True), "card_words(x.hand)", news="moment"),
+        Field("hand_sizes", _const(pair(integer(0, 54))), "list(x.sizes)", news="moment"),
+        Field("known_hands", _const(pair(listed(ref("card"), 54, unique=True))), "[card_words(x.known[0]), card_words(x.known[1])]", news="moment"),
+        Field("strohmaenner", lambda: pair(listed(STROHMANN.schema(), 3, least=3)), "pile_objects(piles(x, packed_events))", news="moment"),
+        Field("announcements", _const(pair(listed(ref("announcement"), 2))), "[list(_ANNOUNCED[announced(x.calls, 0)]), list(_ANNOUNCED[announced(x.calls, 1)])]", news="moment"),
+        Field("legal_actions", _const(listed(ref("action"), checked.MAX_ITEMS, unique=True)), "[action_word(a) for a in x.legal]", news="moment"),
         Field("multiplier", _const(ref("multiplier")), "x.multiplier", required=False, default=1),
         Field("result", _const({**ref("result"), "description": "the deal's result, once it is over"}), "_result(x)", required=False),
+    ),
+    let=(
+        "decisions = walk(x.hist)",
+        "packed_events = events(x)",
     ),
 )
 

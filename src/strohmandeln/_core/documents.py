@@ -15,62 +15,36 @@ import random
 from typing import Any, Final
 
 from .._base import checked
-from ..actions import INTERNED, Action, Announcement, Fold, Keep, Play, parse_action
-from ..cards import Card
-from ..errors import NotationError, Reason, SerializationError, StrohmandelnError, quoted, shown
-from ..presets import rules_from_dict
+from ..actions import Announcement, Fold, Keep, Play
+from ..errors import Reason, StrohmandelnError, quoted, shown
 from ..table import Phase, VoidReason
 from .deal import Deal, checked_order
-from .declared import CURRENT_TRICK, EVENT, POSITION, STATE, STROHMANN, TRICK, VIEW
-from .engine import replayed, step
-from .formats import (
-    E_HIDDEN,
-    E_CARD,
-    E_STROHMANN,
-    E_TO_HAND,
-    E_TRICK,
-    HIDDEN_CARD,
-    I_ANN,
-    I_CALL,
-    I_STROHMANN,
-    L_INFO,
-    T_FOLLOWED,
-    T_FOLLOWED_INFO,
-    T_LED,
-    T_LED_INFO,
-    T_WINNER,
+from .declared import CURRENT_TRICK, POSITION, STATE, VIEW
+from .engine import replayed
+from .formats import L_INFO
+from .readers import (
+    play_card,
+    play_info,
+    read_action,
+    read_card,
+    read_cards,
+    read_events,
+    read_history,
+    read_mask,
+    read_piles,
+    read_rules,
+    read_tricks,
+    stakes,
 )
 from .record import PHASE, Record, initial, restamped
 from .record import cons as cons_of
 from .sampling import model as models
 from .seen import Seen, dealt_mask, project
 from .setup import GivenTrick, build
+from .words import ACTION_OF_WORD
 
 # --- cards and actions ------------------------------------------------------------------------
 # (the checked readers of the value types above the base: :mod:`._base.checked` has the others)
-
-
-def read_card(x: object, path: str) -> Card:
-    """A card in notation."""
-    value = checked.text(x, path)
-    try:
-        return Card.parse(value)
-    except NotationError as error:
-        raise checked.fail(path, error.message, error.reason) from None
-
-
-def read_cards(x: object, path: str, limit: int = 54) -> list[Card]:
-    """A list of cards in notation."""
-    return [read_card(c, f"{path}[{i}]") for i, c in enumerate(checked.items(x, path, limit))]
-
-
-def read_action(x: object, path: str) -> Action:
-    """An action in notation."""
-    value = checked.text(x, path)
-    try:
-        return parse_action(value)
-    except NotationError as error:
-        raise checked.fail(path, error.message, error.reason) from None
 
 
 class ActionsKind(checked.Kind):
@@ -108,7 +82,7 @@ def state_record(data: object, dealt_only: bool = False) -> Record:
     """The record of a state's document: its deck order dealt (or its position set up, unless
     ``dealt_only``) and its actions replayed through the rules."""
     d = checked.header(data, "state", *STATE.keys())
-    rules = _rules(d["rules"], "rules")
+    rules = read_rules(d["rules"], "rules")
     if "position" in d:
         if dealt_only:
             raise checked.fail("position", _NOT_DEALT, Reason.NOT_DEALT)
@@ -126,20 +100,6 @@ def state_record(data: object, dealt_only: bool = False) -> Record:
     return replay(c, d["actions"], "actions")
 
 
-def stakes(x: object, path: str) -> int:
-    """A deal's stakes in a document: a whole number from 1 (R26)."""
-    return checked.integer(x, path, 1, checked.MAX_MULTIPLIER)
-
-
-def _rules(data: object, path: str) -> Any:
-    try:
-        return rules_from_dict(data, path)
-    except SerializationError:
-        raise
-    except StrohmandelnError as error:  # pragma: no cover - rules_from_dict says SerializationError
-        raise checked.fail(path, error.message, error.reason) from None
-
-
 def dealt_record(rules: Any, dealer: int, order: object, path: str) -> Record:
     """The first record of the deal of a document's deck order."""
     try:
@@ -151,13 +111,17 @@ def dealt_record(rules: Any, dealer: int, order: object, path: str) -> Record:
 
 def replay(c: Record, actions: object, path: str) -> Record:
     """The record after a document's actions, each checked by the rules."""
+    s = replayed(c)  # (one state object through the actions: each applied as step applies it)
+    known = ACTION_OF_WORD
     for i, raw in enumerate(checked.items(actions, path)):
-        action = read_action(raw, f"{path}[{i}]")
+        action = known.get(raw) if type(raw) is str else None
+        if action is None:
+            action = read_action(raw, f"{path}[{i}]")
         try:
-            c = step(c, action)
+            s = s.apply(action)
         except StrohmandelnError as error:
             raise checked.fail(f"{path}[{i}] {shown(raw, checked.MAX_TEXT)}", error.message, error.reason) from None
-    return c
+    return s._c
 
 
 def _trick_card(x: object, path: str) -> Any:
@@ -231,7 +195,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
     d = checked.header(data, "view", *VIEW.keys())
-    rules = _rules(d["rules"], "rules")
+    rules = read_rules(d["rules"], "rules")
     trick_count = rules.deck.trick_count
     dealer = checked.seat(d["dealer"], "dealer")
     player = checked.opt_seat(d["player"], "player")
@@ -243,16 +207,9 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     undertaker = checked.opt_seat(d["undertaker"], "undertaker")
     doubled = checked.boolean(d["doubled"], "doubled")
     void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
-    seats: list[int] = []
-    actions: list[Action] = []
-    for i, item in enumerate(checked.items(d["history"], "history")):
-        pair = checked.items(item, f"history[{i}]", 2)
-        if len(pair) != 2:
-            raise checked.fail(f"history[{i}]", "expected [seat, action]")
-        seats.append(checked.seat(pair[0], f"history[{i}][0]"))
-        actions.append(read_action(pair[1], f"history[{i}][1]"))
+    seats, actions, exact_history = read_history(checked.items(d["history"], "history"))
     raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
-    packed = [_trick(t, f"tricks[{i}]") for i, t in enumerate(raw_tricks)]
+    packed, exact_tricks = read_tricks(raw_tricks)
     lead = -1
     if d["current_trick"] is not None:
         o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
@@ -260,10 +217,16 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         checked.seat(o["leader"], "current_trick.leader")
         strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
         lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
-    evs = tuple(_event(e, f"events[{i}]", trick_count) for i, e in enumerate(checked.items(d["events"], "events", 64)))
-    hand = 0
-    for card in read_cards(d["hand"], "hand", 32):
-        hand |= 1 << card.index
+    read, exact_events = read_events(checked.items(d["events"], "events", 64), trick_count)
+    evs = tuple(read)
+    # The fields read item by item in plain types and canonical words (``==`` tells a written
+    # field from them as exactly as ``_same``, in a part of its time).
+    exact = {
+        key
+        for key, plain in (("history", exact_history), ("tricks", exact_tricks), ("events", exact_events))
+        if plain and type(d[key]) is list
+    }
+    hand = read_mask(d["hand"], "hand", 32)
     asked = -1
     for action, seat in zip(actions, seats):
         if isinstance(action, (Fold, Keep)):
@@ -289,7 +252,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         if "setup_won" not in d:
             raise checked.fail("setup_won", "a position's view says how many set-up tricks it gave as won cards")
         setup_won = checked.integer(d["setup_won"], "setup_won", 0, setup)
-        heaps = _piles(d["strohmaenner"], rules.deck.card_count)
+        heaps = read_piles(d["strohmaenner"], rules.deck.card_count)
         raw_sizes = checked.items(d["hand_sizes"], "hand_sizes", 2)
         if len(raw_sizes) != 2:
             raise checked.fail("hand_sizes", "expected two hand sizes")
@@ -342,85 +305,37 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
     for key in expected:
         if key == "rules" or key == "result" and key not in d:  # (a result is optional: it follows)
             continue
-        if key not in d or not _same(expected[key], d[key]):
+        if key not in d or not (expected[key] == d[key] if key in exact else _same(expected[key], d[key])):
             raise checked.fail(key, "does not match the rest of the view")
     if "result" in d and "result" not in expected:  # (one that is not over has none to give)
         raise checked.fail("result", "the deal is not over: it has no result")
     return real
 
 
-def play_card(play: Action, path: str) -> int:
-    """The card of a document's play."""
-    if not isinstance(play, Play):
-        raise checked.fail(path, "expected a play of a card")
-    return play.card.index
-
-
-def play_info(play: Action, from_strohmann: bool, path: str) -> int:
-    """The packed info of a document's play: where it came from, its announcements and its call
-    (a call no play can carry, such as Ross with another card than XVII, is refused)."""
-    if not isinstance(play, Play):
-        raise checked.fail(path, "expected a play of a card")
-    bits = (Announcement.TRULL in play.announcements) | (Announcement.FOUR_KINGS in play.announcements) << 1
-    code = 0 if play.call is None else 1 if play.call.value == "ross" else 2
-    if INTERNED[play.card.index][bits][code] is not play:
-        raise checked.fail(path, f"no play carries {play.call.value if play.call else 'that'} with {play.card} (R18)")
-    return int(from_strohmann) * I_STROHMANN | bits << I_ANN | code << I_CALL
-
-
-def _trick(t: object, p: str) -> int:
-    o = checked.obj(t, p, *TRICK.keys())
-    plays = checked.items(o["plays"], f"{p}.plays", 2)
-    flags = checked.items(o["from_strohmann"], f"{p}.from_strohmann", 2)
-    if len(plays) != 2 or len(flags) != 2:
-        raise checked.fail(p, "a trick has two plays")
-    a, b = (read_action(x, f"{p}.plays[{k}]") for k, x in enumerate(plays))
-    fa, fb = (checked.boolean(x, f"{p}.from_strohmann[{k}]") for k, x in enumerate(flags))
-    return (
-        checked.seat(o["leader"], f"{p}.leader")
-        | play_card(a, f"{p}.plays[0]") << T_LED
-        | play_card(b, f"{p}.plays[1]") << T_FOLLOWED
-        | checked.seat(o["winner"], f"{p}.winner") << T_WINNER
-        | play_info(a, fa, f"{p}.plays[0]") << T_LED_INFO
-        | play_info(b, fb, f"{p}.plays[1]") << T_FOLLOWED_INFO
-    )
-
-
-def _event(e: object, p: str, trick_count: int) -> int:
-    o = checked.obj(e, p, *EVENT.keys())
-    card = HIDDEN_CARD if o["card"] is None else read_card(o["card"], f"{p}.card").index
-    return (
-        checked.seat(o["player"], f"{p}.player")
-        | checked.integer(o["strohmann"], f"{p}.strohmann", 0, 2) << E_STROHMANN
-        | card << E_CARD
-        | checked.boolean(o["to_hand"], f"{p}.to_hand") * E_TO_HAND
-        | checked.boolean(o["hidden"], f"{p}.hidden") * E_HIDDEN
-        | checked.integer(o["after_trick"], f"{p}.after_trick", 0, trick_count) << E_TRICK
-    )
-
-
-def _piles(data: object, card_count: int) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
-    for x, seat_piles in enumerate(checked.items(data, "strohmaenner", 2)):
-        for k, pile in enumerate(checked.items(seat_piles, f"strohmaenner[{x}]", 3)):
-            p = f"strohmaenner[{x}][{k}]"
-            o = checked.obj(pile, p, *STROHMANN.keys())
-            top = -1 if o["face_up"] is None else read_card(o["face_up"], f"{p}.face_up").index
-            out.append((top, checked.integer(o["face_down"], f"{p}.face_down", 0, card_count)))
-    if len(out) != 6:
-        raise checked.fail("strohmaenner", "each seat has three Strohmänner")
-    return tuple(out)
-
-
 def _same(ours: object, theirs: object) -> bool:
     """Equality of JSON values that also tells ``1`` from ``true`` and ``1.0`` (recursing only
     as deep as ``ours``)."""
-    if type(ours) is not type(theirs):
+    kind = type(ours)
+    if kind is not type(theirs):
         return False
-    if isinstance(ours, list):
-        assert isinstance(theirs, list)
-        return len(ours) == len(theirs) and all(_same(a, b) for a, b in zip(ours, theirs))
-    if isinstance(ours, dict):
-        assert isinstance(theirs, dict)
-        return ours.keys() == theirs.keys() and all(_same(v, theirs[k]) for k, v in ours.items())
+    if kind is list:
+        assert isinstance(ours, list) and isinstance(theirs, list)
+        if len(ours) != len(theirs):
+            return False
+        for a, b in zip(ours, theirs):
+            inner = type(a)
+            if inner is str:  # (the most items: words)
+                if type(b) is not str or a != b:
+                    return False
+            elif not _same(a, b):
+                return False
+        return True
+    if kind is dict:
+        assert isinstance(ours, dict) and isinstance(theirs, dict)
+        if ours.keys() != theirs.keys():
+            return False
+        for k, v in ours.items():
+            if not _same(v, theirs[k]):
+                return False
+        return True
     return ours == theirs

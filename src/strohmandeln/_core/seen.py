@@ -24,6 +24,7 @@ from .deal import Deal, fold_asked
 from .engine import KernelState
 from .formats import (
     CARD,
+    E_CARD,
     E_CARD_FIELD,
     E_HIDDEN,
     E_PILE,
@@ -304,27 +305,30 @@ def events_since(s: Seen, ply: object) -> tuple[int, ...]:
     return tuple(e for e in events(s) if decisions + 2 * max(event_trick(e) - s.setup, 0) > after)
 
 
-def piles(s: Seen) -> tuple[tuple[int, int], ...]:
+def piles(s: Seen, packed_events: tuple[int, ...] | None = None) -> tuple[tuple[int, int], ...]:
     """Per Strohmann (seat * 3 + k): its face-up card or -1, and its face-down count.
 
-    For a dealt view, from its public events: every card turned from a pile is one event, so its
-    face-down count is its size less its events; its face-up top, if any, is its last card
-    turned, while that card is a top (R11, R15)."""
+    For a dealt view, from its public events (``packed_events``, if the caller has them): every
+    card turned from a pile is one event, so its face-down count is its size less its events;
+    its face-up top, if any, is its last card turned, while that card is a top (R11, R15)."""
     if s.piles is not None:
         return s.piles
-    sizes = s.data.strohmann_sizes
+    a, b, c = s.data.strohmann_sizes
     count = [0] * 8  # by an event's pile bits: seat | Strohmann << 1
-    last = [-1] * 8
-    for e in events(s):
+    last = [HIDDEN_CARD] * 8  # (no top: HIDDEN_CARD is no card of a tops mask)
+    for e in events(s) if packed_events is None else packed_events:
         k = e & E_PILE
         count[k] += 1
-        last[k] = event_card(e)
+        last[k] = e >> E_CARD & CARD
     t0, t1 = s.tops
-    out = []
-    for k, tops, size in ((0, t0, sizes[0]), (2, t0, sizes[1]), (4, t0, sizes[2]), (1, t1, sizes[0]), (3, t1, sizes[1]), (5, t1, sizes[2])):
-        card = last[k]
-        out.append((card if card >= 0 and card != HIDDEN_CARD and tops >> card & 1 else -1, size - count[k]))
-    return tuple(out)
+    return (
+        (last[0] if t0 >> last[0] & 1 else -1, a - count[0]),
+        (last[2] if t0 >> last[2] & 1 else -1, b - count[2]),
+        (last[4] if t0 >> last[4] & 1 else -1, c - count[4]),
+        (last[1] if t1 >> last[1] & 1 else -1, a - count[1]),
+        (last[3] if t1 >> last[3] & 1 else -1, b - count[3]),
+        (last[5] if t1 >> last[5] & 1 else -1, c - count[5]),
+    )
 
 
 def history(s: Seen) -> tuple[Action, ...]:
@@ -351,23 +355,29 @@ def play_actors(s: Seen) -> list[int]:
 
 def actors(s: Seen) -> tuple[int, ...]:
     """The seat that took each action of the history, from public information only."""
-    actions = history(s)
+    out = decision_seats(s, walk(s.hist))
+    out.extend(play_actors(s))
+    return tuple(out)
+
+
+def decision_seats(s: Seen, decisions: list[Any]) -> list[int]:
+    """The seat that took each of the decisions before the card play (``walk(s.hist)``)."""
     elder = 1 - s.dealer
     out: list[int] = []
     i = 0
-    n = len(actions)
+    n = len(decisions)
     # R7: the seat first asked, then (after Elder keeps) the dealer.
-    if i < n and isinstance(actions[i], (Fold, Keep)):
+    if i < n and isinstance(decisions[i], (Fold, Keep)):
         out.append(s.asked if s.asked >= 0 else elder)
         i += 1
-        if i < n and isinstance(actions[i], (Fold, Keep)):
+        if i < n and isinstance(decisions[i], (Fold, Keep)):
             out.append(s.dealer)
             i += 1
     # R8, R10: Elder speaks first; doubling is the undertaker's opponent's.
     seat = elder
     taker = -1
-    while i < n and not isinstance(actions[i], Play):
-        action = actions[i]
+    while i < n and not isinstance(decisions[i], Play):
+        action = decisions[i]
         if isinstance(action, (Take, Pass)):
             out.append(seat)
             if isinstance(action, Take):
@@ -376,8 +386,7 @@ def actors(s: Seen) -> tuple[int, ...]:
         else:
             out.append(1 - taker if taker >= 0 else s.dealer)
         i += 1
-    out.extend(play_actors(s))
-    return tuple(out)
+    return out
 
 
 def dealt_mask(s: Seen, p: int) -> int:

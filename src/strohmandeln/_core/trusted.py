@@ -1,0 +1,170 @@
+"""A view read from its document without the replay: for a client that trusts its server.
+
+:func:`trusted_seen` reads each field of a view's document (:data:`._core.declared.VIEW`) as the
+checked loader (:func:`._core.documents.view_seen`) reads it — the same readers, so anything
+malformed, out of range or of the wrong type is refused with the same
+:class:`~strohmandeln.SerializationError` and reason — and makes the :class:`~.seen.Seen` of
+the fields directly: the packed tricks, events, hand and known cards are the document's, the won
+cards follow from the tricks' winners, the Strohmann tops from the face-up cards, the
+announcements from their field and the Ross call from its play. What it skips is only what the
+replay checks: that some deal produces the view (that the cards, the history, the tricks and
+the hands agree with one another and with the rules). On every document a server writes, the
+view is the checked loader's (``tests/test_trusted_views.py``).
+
+The fast paths here read the canonical spelling of each item (what the writer writes) by table
+and hand every other item to the checked reader, which refuses it or reads it the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._base import checked
+from ..actions import Announcement, Fold, Keep, Play
+from ..errors import Reason, SerializationError, StrohmandelnError
+from ..results import DealResult
+from ..table import Phase, VoidReason
+from .declared import CURRENT_TRICK, VIEW
+from .documents import _NOT_DEALT
+from .formats import C_ROSS, CALL_ROSS, CARD, E_CARD, HIDDEN_CARD, I_CALL, L_INFO, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER, ross_calls
+from .readers import (
+    play_card,
+    play_info,
+    read_action,
+    read_events,
+    read_history,
+    read_mask,
+    read_rules,
+    read_strohmaenner,
+    read_tricks,
+    stakes,
+)
+from .record import cons
+from .seen import Seen, dealt_mask
+
+#: The fields a view's document must give, and those it may give besides.
+_FIELDS: Final = VIEW.keys()
+
+
+def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
+    """The projection of a view's document, its fields read and checked one by one but not
+    against one another (see the module)."""
+    d = checked.header(data, "view", *_FIELDS)
+    rules = read_rules(d["rules"], "rules")
+    trick_count = rules.deck.trick_count
+    dealer = checked.seat(d["dealer"], "dealer")
+    player = checked.opt_seat(d["player"], "player")
+    dealt = checked.boolean(d["dealt"], "dealt")
+    if dealt_only and not dealt:
+        raise checked.fail("dealt", _NOT_DEALT, Reason.NOT_DEALT)
+    phase = checked.member(Phase, d["phase"], "phase")
+    turn = checked.opt_seat(d["current_player"], "current_player")
+    undertaker = checked.opt_seat(d["undertaker"], "undertaker")
+    doubled = checked.boolean(d["doubled"], "doubled")
+    void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
+    seats, actions, _ = read_history(checked.items(d["history"], "history"))
+    raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
+    packed, _ = read_tricks(raw_tricks)
+    lead = -1
+    if d["current_trick"] is not None:
+        o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
+        play = read_action(o["play"], "current_trick.play")
+        checked.seat(o["leader"], "current_trick.leader")
+        strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
+        lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
+    evs, _ = read_events(checked.items(d["events"], "events", 64), trick_count)
+    hand = read_mask(d["hand"], "hand", 32)
+    raw_known = checked.items(d["known_hands"], "known_hands", 2)
+    raw_sizes = checked.items(d["hand_sizes"], "hand_sizes", 2)
+    if len(raw_known) != 2 or len(raw_sizes) != 2:
+        raise checked.fail("known_hands" if len(raw_known) != 2 else "hand_sizes", "expected one item per seat")
+    known = (read_mask(raw_known[0], "known_hands[0]", 54), read_mask(raw_known[1], "known_hands[1]", 54))
+    sizes = (checked.integer(raw_sizes[0], "hand_sizes[0]", 0, 54), checked.integer(raw_sizes[1], "hand_sizes[1]", 0, 54))
+    heaps = read_strohmaenner(d["strohmaenner"], rules.deck.card_count)
+    calls = 0
+    for x, names in enumerate(checked.items(d["announcements"], "announcements", 2)):
+        for i, name in enumerate(checked.items(names, f"announcements[{x}]", 2)):
+            ann = checked.member(Announcement, name, f"announcements[{x}][{i}]")
+            calls |= (1 if ann is Announcement.TRULL else 2) << (2 * x)
+    legal = tuple([read_action(a, f"legal_actions[{i}]") for i, a in enumerate(checked.items(d["legal_actions"], "legal_actions"))])
+    multiplier = stakes(d["multiplier"], "multiplier") if "multiplier" in d else 1
+    if "result" in d:
+        _result(d["result"], rules)
+    # What a dealt view's history and tricks say of the set-up (none) and what a position's say.
+    setup = setup_won = 0
+    if dealt and "setup_won" in d:
+        raise checked.fail("setup_won", "a dealt deal has no set-up tricks")
+    if not dealt:
+        played = sum(1 for action in actions if type(action) is Play) - (lead >= 0)
+        setup = len(raw_tricks) - played // 2
+        if played % 2 or setup < 0:
+            raise checked.fail("history", "the plays do not match the tricks")
+        if "setup_won" not in d:
+            raise checked.fail("setup_won", "a position's view says how many set-up tricks it gave as won cards")
+        setup_won = checked.integer(d["setup_won"], "setup_won", 0, setup)
+    asked = -1
+    for action, seat in zip(actions, seats):
+        if isinstance(action, (Fold, Keep)):
+            asked = seat
+            break
+    else:
+        if phase is Phase.FOLD and turn is not None:
+            asked = turn
+    # The won cards (each trick's two to its winner), the tops (the face-up cards) and a Ross
+    # call (R18: the trick and seat of the XVII played with it), from the fields read.
+    won = [0, 0]
+    for n, t in enumerate(packed):
+        won[t >> T_WINNER & 1] |= 1 << (t >> T_LED & CARD) | 1 << (t >> T_FOLLOWED & CARD)
+        if (t >> T_LED_INFO) >> I_CALL & 3 == CALL_ROSS:
+            calls |= ross_calls(n, t & 1)
+        elif (t >> T_FOLLOWED_INFO) >> I_CALL & 3 == CALL_ROSS:
+            calls |= ross_calls(n, 1 - (t & 1))
+    if lead >= 0 and (lead >> L_INFO) >> I_CALL & 3 == CALL_ROSS and calls >> C_ROSS == 0:
+        calls |= ross_calls(len(packed), 1 - (-1 if turn is None else turn))
+    tops = [0, 0]
+    for k, (top, _) in enumerate(heaps):
+        if top >= 0:
+            tops[k // 3] |= 1 << top
+    first_hidden = next((k for k, e in enumerate(evs) if e >> E_CARD & CARD == HIDDEN_CARD), len(evs))
+    s = Seen(
+        player=-1 if player is None else player,
+        rules=rules,
+        dealer=dealer,
+        dealt=dealt,
+        phase=phase,
+        turn=-1 if turn is None else turn,
+        auc=(-1 if undertaker is None else undertaker, doubled, void),
+        calls=calls,
+        lead=lead,
+        ntr=len(packed),
+        hist=cons([a for a in actions if type(a) is not Play]),
+        setup=setup,
+        tricks=cons(packed),
+        evc=cons(evs[:first_hidden]),
+        evs=tuple(evs[first_hidden:]),
+        hand=hand,
+        own=0,
+        tops=(tops[0], tops[1]),
+        won=(won[0], won[1]),
+        known=known,
+        sizes=sizes,
+        piles=None if dealt else heaps,
+        asked=asked,
+        legal=legal,
+        multiplier=multiplier,
+        setup_won=setup_won,
+    )
+    if player is not None:
+        s.own = dealt_mask(s, player)
+    return s
+
+
+def _result(x: object, rules: Any) -> None:
+    """Refuse a deal result that is no result of ``rules`` (its agreement with the view is the
+    replay's to check)."""
+    try:
+        DealResult.from_dict(x, rules)
+    except SerializationError as error:
+        raise checked.fail("result", error.message, error.reason) from None
+    except StrohmandelnError as error:  # pragma: no cover - from_dict says SerializationError
+        raise checked.fail("result", error.message, error.reason) from None
