@@ -189,52 +189,64 @@ def view_document(s: Seen) -> dict[str, Any]:
     return VIEW.write(s)
 
 
+class ViewHead:
+    """The fields of a view's document that the checked load (:func:`view_seen`) and the trusted
+    one (:func:`._core.trusted.trusted_seen`) read alike, each read and checked by itself (not
+    against the others): the rule set, the seats, the phase, the auction, the history, the
+    tricks, the current trick, the Strohmann turns and the hand; ``asked`` is the seat asked
+    whether to fold, and ``exact`` says of the history, tricks and turns whether each item was
+    read in its canonical plain form."""
+
+    def __init__(self, data: object, dealt_only: bool) -> None:
+        d = checked.header(data, "view", *VIEW.keys())
+        self.d = d
+        self.rules = rules = read_rules(d["rules"], "rules")
+        trick_count = rules.deck.trick_count
+        self.dealer = checked.seat(d["dealer"], "dealer")
+        self.player = checked.opt_seat(d["player"], "player")
+        self.dealt = checked.boolean(d["dealt"], "dealt")
+        if dealt_only and not self.dealt:
+            raise checked.fail("dealt", _NOT_DEALT, Reason.NOT_DEALT)
+        self.phase = phase = checked.member(Phase, d["phase"], "phase")
+        self.turn = turn = checked.opt_seat(d["current_player"], "current_player")
+        self.undertaker = checked.opt_seat(d["undertaker"], "undertaker")
+        self.doubled = checked.boolean(d["doubled"], "doubled")
+        self.void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
+        seats, self.actions, exact_history = read_history(checked.items(d["history"], "history"))
+        self.raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
+        self.packed, exact_tricks = read_tricks(self.raw_tricks)
+        self.lead = -1
+        if d["current_trick"] is not None:
+            o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
+            play = read_action(o["play"], "current_trick.play")
+            checked.seat(o["leader"], "current_trick.leader")
+            strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
+            self.lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
+        self.events, exact_events = read_events(checked.items(d["events"], "events", 64), trick_count)
+        self.exact = {"history": exact_history, "tricks": exact_tricks, "events": exact_events}
+        self.hand = read_mask(d["hand"], "hand", 32)
+        self.asked = -1
+        for action, seat in zip(self.actions, seats):
+            if isinstance(action, (Fold, Keep)):
+                self.asked = seat
+                break
+        else:
+            if phase is Phase.FOLD and turn is not None:
+                self.asked = turn
+
+
 def view_seen(data: object, dealt_only: bool = False) -> Seen:
     """The projection of a view's document, checked: some deal (or position, unless
     ``dealt_only``) produces exactly this view. A deal the view's public history allows is
     drawn, replayed through the rules, and its view compared with the document, field by
     field."""
-    d = checked.header(data, "view", *VIEW.keys())
-    rules = read_rules(d["rules"], "rules")
-    trick_count = rules.deck.trick_count
-    dealer = checked.seat(d["dealer"], "dealer")
-    player = checked.opt_seat(d["player"], "player")
-    dealt = checked.boolean(d["dealt"], "dealt")
-    if dealt_only and not dealt:
-        raise checked.fail("dealt", _NOT_DEALT, Reason.NOT_DEALT)
-    phase = checked.member(Phase, d["phase"], "phase")
-    turn = checked.opt_seat(d["current_player"], "current_player")
-    undertaker = checked.opt_seat(d["undertaker"], "undertaker")
-    doubled = checked.boolean(d["doubled"], "doubled")
-    void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
-    seats, actions, exact_history = read_history(checked.items(d["history"], "history"))
-    raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
-    packed, exact_tricks = read_tricks(raw_tricks)
-    lead = -1
-    if d["current_trick"] is not None:
-        o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
-        play = read_action(o["play"], "current_trick.play")
-        checked.seat(o["leader"], "current_trick.leader")
-        strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
-        lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
-    read, exact_events = read_events(checked.items(d["events"], "events", 64), trick_count)
-    evs = tuple(read)
+    h = ViewHead(data, dealt_only)
+    d, rules, dealer, player, dealt, phase, turn = h.d, h.rules, h.dealer, h.player, h.dealt, h.phase, h.turn
+    undertaker, doubled, void, actions, raw_tricks, packed, lead = h.undertaker, h.doubled, h.void, h.actions, h.raw_tricks, h.packed, h.lead
+    evs, hand, asked = tuple(h.events), h.hand, h.asked
     # The fields read item by item in plain types and canonical words (``==`` tells a written
     # field from them as exactly as ``_same``, in a part of its time).
-    exact = {
-        key
-        for key, plain in (("history", exact_history), ("tricks", exact_tricks), ("events", exact_events))
-        if plain and type(d[key]) is list
-    }
-    hand = read_mask(d["hand"], "hand", 32)
-    asked = -1
-    for action, seat in zip(actions, seats):
-        if isinstance(action, (Fold, Keep)):
-            asked = seat
-            break
-    else:
-        if phase is Phase.FOLD and turn is not None:
-            asked = turn
+    exact = {key for key, plain in h.exact.items() if plain and type(d[key]) is list}
     # A position's view: its set-up tricks are those before the plays of its history; its
     # Strohmänner, hand sizes and set-up announcements are the document's (R17).
     setup = calls = setup_won = 0

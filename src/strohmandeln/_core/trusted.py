@@ -17,63 +17,27 @@ and hand every other item to the checked reader, which refuses it or reads it th
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from .._base import checked
-from ..actions import Announcement, Fold, Keep, Play
-from ..errors import Reason, SerializationError, StrohmandelnError
+from ..actions import Announcement, Play
+from ..errors import SerializationError, StrohmandelnError
 from ..results import DealResult
-from ..table import Phase, VoidReason
-from .declared import CURRENT_TRICK, VIEW
-from .documents import _NOT_DEALT
+from .documents import ViewHead
 from .formats import C_ROSS, CALL_ROSS, CARD, E_CARD, HIDDEN_CARD, I_CALL, L_INFO, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER, ross_calls
-from .readers import (
-    play_card,
-    play_info,
-    read_action,
-    read_events,
-    read_history,
-    read_mask,
-    read_rules,
-    read_strohmaenner,
-    read_tricks,
-    stakes,
-)
+from .readers import read_action, read_mask, read_strohmaenner, stakes
 from .record import cons
 from .seen import Seen, dealt_mask
 
-#: The fields a view's document must give, and those it may give besides.
-_FIELDS: Final = VIEW.keys()
 
 
 def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
     """The projection of a view's document, its fields read and checked one by one but not
     against one another (see the module)."""
-    d = checked.header(data, "view", *_FIELDS)
-    rules = read_rules(d["rules"], "rules")
-    trick_count = rules.deck.trick_count
-    dealer = checked.seat(d["dealer"], "dealer")
-    player = checked.opt_seat(d["player"], "player")
-    dealt = checked.boolean(d["dealt"], "dealt")
-    if dealt_only and not dealt:
-        raise checked.fail("dealt", _NOT_DEALT, Reason.NOT_DEALT)
-    phase = checked.member(Phase, d["phase"], "phase")
-    turn = checked.opt_seat(d["current_player"], "current_player")
-    undertaker = checked.opt_seat(d["undertaker"], "undertaker")
-    doubled = checked.boolean(d["doubled"], "doubled")
-    void = None if d["void_reason"] is None else checked.member(VoidReason, d["void_reason"], "void_reason")
-    seats, actions, _ = read_history(checked.items(d["history"], "history"))
-    raw_tricks = checked.items(d["tricks"], "tricks", trick_count)
-    packed, _ = read_tricks(raw_tricks)
-    lead = -1
-    if d["current_trick"] is not None:
-        o = checked.obj(d["current_trick"], "current_trick", *CURRENT_TRICK.keys())
-        play = read_action(o["play"], "current_trick.play")
-        checked.seat(o["leader"], "current_trick.leader")
-        strohmann = checked.boolean(o["from_strohmann"], "current_trick.from_strohmann")
-        lead = play_card(play, "current_trick.play") | play_info(play, strohmann, "current_trick.play") << L_INFO
-    evs, _ = read_events(checked.items(d["events"], "events", 64), trick_count)
-    hand = read_mask(d["hand"], "hand", 32)
+    h = ViewHead(data, dealt_only)
+    d, rules, dealer, player, dealt, phase, turn = h.d, h.rules, h.dealer, h.player, h.dealt, h.phase, h.turn
+    undertaker, doubled, void, actions, raw_tricks, packed, lead = h.undertaker, h.doubled, h.void, h.actions, h.raw_tricks, h.packed, h.lead
+    evs, hand = h.events, h.hand
     raw_known = checked.items(d["known_hands"], "known_hands", 2)
     raw_sizes = checked.items(d["hand_sizes"], "hand_sizes", 2)
     if len(raw_known) != 2 or len(raw_sizes) != 2:
@@ -102,14 +66,6 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         if "setup_won" not in d:
             raise checked.fail("setup_won", "a position's view says how many set-up tricks it gave as won cards")
         setup_won = checked.integer(d["setup_won"], "setup_won", 0, setup)
-    asked = -1
-    for action, seat in zip(actions, seats):
-        if isinstance(action, (Fold, Keep)):
-            asked = seat
-            break
-    else:
-        if phase is Phase.FOLD and turn is not None:
-            asked = turn
     # The won cards (each trick's two to its winner), the tops (the face-up cards) and a Ross
     # call (R18: the trick and seat of the XVII played with it), from the fields read.
     won = [0, 0]
@@ -149,7 +105,7 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         known=known,
         sizes=sizes,
         piles=None if dealt else heaps,
-        asked=asked,
+        asked=h.asked,
         legal=legal,
         multiplier=multiplier,
         setup_won=setup_won,
