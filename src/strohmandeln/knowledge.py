@@ -6,6 +6,7 @@ made by :meth:`GameState.view <strohmandeln.GameState.view>`. It is documented i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn, final
 
 from ._base import args
@@ -22,6 +23,8 @@ from .table import HiddenTurn, Phase, StrohmannTurn, _Pictured
 # defines it, strohmandeln.views lists it.
 __all__: list[str] = []
 
+#: The writer of a view's document, once imported (:meth:`PlayerView.to_dict`).
+_WRITER: list[Callable[[Seen], dict[str, Any]] | None] = [None]
 _ACTION_TYPES = (Play, Fold, Keep, Take, Pass, Double, NoDouble)
 
 
@@ -361,8 +364,12 @@ class PlayerView(_Pictured, Moment):
         >>> doc = view.to_dict(); doc["type"], doc["player"], doc["hand_sizes"], doc["strohmaenner"][0][0]
         ('view', 1, [15, 15], {'face_up': '♠J', 'face_down': 3})
         """
-        from ._core.documents import view_document  # (on first use: play needs no documents)
-        return view_document(self._s)
+        write = _WRITER[0]
+        if write is None:  # (imported on first use: play needs no documents)
+            from ._core.documents import view_document
+
+            write = _WRITER[0] = view_document
+        return write(self._s)
 
     @staticmethod
     def from_dict(data: object, *, dealt_only: bool = False) -> PlayerView:

@@ -90,6 +90,10 @@ def plain_list(x: object) -> list[Any] | None:
     return None
 
 
+#: The required and the allowed fields of objects, by their tuples (:func:`obj`).
+_FIELD_SETS: Final[dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[frozenset[str], frozenset[str]]]] = {}
+
+
 def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """An object with the ``required`` fields and no fields but those and the ``optional`` ones."""
     where = path or "document"
@@ -97,6 +101,18 @@ def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ..
     if d is None:
         raise fail(where, f"expected an object, not {kind(x)}")
     x = d
+    if len(required) + len(optional) > 8:  # (a document's fields: compared as sets, kept by their tuples)
+        for k in d:
+            if type(k) is not str:  # (first: a key of another kind is never compared)
+                raise fail(where, f"unknown field {name(k)}")
+        sets = _FIELD_SETS.get((required, optional))
+        if sets is None:
+            if len(_FIELD_SETS) >= 256:
+                _FIELD_SETS.clear()
+            sets = _FIELD_SETS[required, optional] = (frozenset(required), frozenset((*required, *optional)))
+        keys = d.keys()
+        if keys >= sets[0] and keys <= sets[1]:
+            return d
     for k in d:
         if type(k) is not str or (k not in required and k not in optional):
             raise fail(where, f"unknown field {name(k)}")
@@ -157,8 +173,19 @@ def items(x: object, path: str, limit: int = MAX_ITEMS) -> list[Any]:
     return got
 
 
+#: The members of enumerations by their values (:func:`member`).
+_MEMBERS: Final[dict[type[Any], dict[object, Any]]] = {}
+
+
 def member(enum: type[E], x: object, path: str) -> E:
     """The member of an enumeration with the value ``x``."""
+    if type(x) is str:
+        table = _MEMBERS.get(enum)
+        if table is None:
+            table = _MEMBERS[enum] = {m.value: m for m in enum}  # type: ignore[attr-defined]
+        got: E | None = table.get(x)
+        if got is not None:
+            return got
     value = text(x, path)
     try:
         return enum(value)  # type: ignore[call-arg]

@@ -26,6 +26,7 @@ from .readers import (
     play_card,
     play_info,
     read_action,
+    read_announcements,
     read_card,
     read_cards,
     read_events,
@@ -269,10 +270,7 @@ def view_seen(data: object, dealt_only: bool = False) -> Seen:
         if len(raw_sizes) != 2:
             raise checked.fail("hand_sizes", "expected two hand sizes")
         sizes = (checked.integer(raw_sizes[0], "hand_sizes[0]", 0, 54), checked.integer(raw_sizes[1], "hand_sizes[1]", 0, 54))
-        for x, names in enumerate(checked.items(d["announcements"], "announcements", 2)):
-            for i, name in enumerate(checked.items(names, f"announcements[{x}]", 2)):
-                ann = checked.member(Announcement, name, f"announcements[{x}][{i}]")
-                calls |= (1 if ann is Announcement.TRULL else 2) << (2 * x)
+        calls = read_announcements(d["announcements"])
     # A provisional view from the document's own words, to draw a consistent deal from (its
     # plays are those of its tricks and current trick; the replay below checks them all).
     provisional = Seen(

@@ -70,6 +70,31 @@ def read_action(x: object, path: str) -> Action:
         raise checked.fail(path, error.message, error.reason) from None
 
 
+def read_actions(x: object, path: str) -> tuple[Action, ...]:
+    """A list of actions in notation (a view's legal actions)."""
+    known = ACTION_OF_WORD
+    out: list[Action] = []
+    for i, a in enumerate(checked.items(x, path)):
+        got = known.get(a) if type(a) is str else None
+        out.append(read_action(a, f"{path}[{i}]") if got is None else got)
+    return tuple(out)
+
+
+def read_announcements(x: object) -> int:
+    """The announcement bits of calls (R17) of a view's ``announcements``: each seat's list of
+    announcements, at most two."""
+    if type(x) is list and len(x) == 2:
+        a, b = x
+        if type(a) is list and type(b) is list and not a and not b:  # (the most views: none)
+            return 0
+    calls = 0
+    for seat, names in enumerate(checked.items(x, "announcements", 2)):
+        for i, name in enumerate(checked.items(names, f"announcements[{seat}]", 2)):
+            ann = checked.member(Announcement, name, f"announcements[{seat}][{i}]")
+            calls |= (1 if ann is Announcement.TRULL else 2) << (2 * seat)
+    return calls
+
+
 def stakes(x: object, path: str) -> int:
     """A deal's stakes in a document: a whole number from 1 (R26)."""
     return checked.integer(x, path, 1, checked.MAX_MULTIPLIER)
@@ -273,7 +298,10 @@ def read_strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ..
             if type(piles) is not list or len(piles) != 3:
                 break
             for pile in piles:
-                if type(pile) is not dict or len(pile) != 2 or pile.keys() != _PILE_KEYS or not _plain_keys(pile):
+                if type(pile) is not dict or len(pile) != 2 or pile.keys() != _PILE_KEYS:
+                    break
+                k1, k2 = pile
+                if type(k1) is not str or type(k2) is not str:
                     break
                 top, down = pile["face_up"], pile["face_down"]
                 card = -1 if top is None else known[top].index if type(top) is str and top in known else -2

@@ -13,6 +13,7 @@ reached from it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from .._base.args import whole, wrong_type
@@ -31,13 +32,12 @@ from .formats import (
     HIDDEN_CARD,
     I_STROHMANN,
     L_STROHMANN,
-    event_card,
+    T_FOLLOWED,
+    T_FOLLOWED_INFO,
+    T_LED,
+    T_LED_INFO,
     event_trick,
     lead_card,
-    trick_followed,
-    trick_followed_info,
-    trick_led,
-    trick_led_info,
 )
 from .history import actions_of, ply_of
 from .record import (
@@ -389,23 +389,28 @@ def decision_seats(s: Seen, decisions: list[Any]) -> list[int]:
     return out
 
 
-def dealt_mask(s: Seen, p: int) -> int:
+#: The from-Strohmann bits of a trick's led and followed card, in place.
+_T_LED_UP: Final = I_STROHMANN << T_LED_INFO
+_T_FOLLOWED_UP: Final = I_STROHMANN << T_FOLLOWED_INFO
+
+
+def dealt_mask(s: Seen, p: int, tricks: list[int] | None = None, packed_events: Sequence[int] | None = None) -> int:
     """Seat ``p``'s dealt hand (or a position's set-up hand), for a view whose viewer is ``p``:
-    his hand, and the cards he played from it, less those he took up."""
+    his hand, and the cards he played from it, less those he took up (``tricks``: the packed
+    tricks, and ``packed_events``: the :func:`events`, if the caller has them)."""
     played = 0
-    for t in walk(s.tricks)[s.setup :]:
+    for t in (walk(s.tricks) if tricks is None else tricks)[s.setup :]:
         if t & 1 == p:
-            card, info = trick_led(t), trick_led_info(t)
-        else:
-            card, info = trick_followed(t), trick_followed_info(t)
-        if not info & I_STROHMANN:  # a face-up Strohmann top was never part of the hand
-            played |= 1 << card
+            if not t & _T_LED_UP:  # (a face-up Strohmann top was never part of the hand)
+                played |= 1 << (t >> T_LED & CARD)
+        elif not t & _T_FOLLOWED_UP:
+            played |= 1 << (t >> T_FOLLOWED & CARD)
     if s.lead >= 0 and s.turn != p and not s.lead & L_STROHMANN:
         played |= 1 << lead_card(s.lead)
     turned = 0
-    for e in events(s):
+    for e in events(s) if packed_events is None else packed_events:
         if e & 1 == p:
-            turned |= 1 << event_card(e)
+            turned |= 1 << (e >> E_CARD & CARD)
     return (s.hand | played) & ~turned
 
 

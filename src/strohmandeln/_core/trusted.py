@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._base import checked
-from ..actions import Announcement, Play
+from ..actions import Play
 from ..errors import SerializationError, StrohmandelnError
 from ..results import DealResult
 from .documents import ViewHead
-from .formats import C_ROSS, CALL_ROSS, CARD, E_CARD, HIDDEN_CARD, I_CALL, L_INFO, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER, ross_calls
-from .readers import read_action, read_mask, read_strohmaenner, stakes
+from .formats import C_ROSS, CALL_ROSS, CARD, E_CARD, HIDDEN_CARD, I_CALL, L_INFO, T_CALLS, T_FOLLOWED, T_FOLLOWED_INFO, T_LED, T_LED_INFO, T_WINNER, ross_calls
+from .readers import read_actions, read_announcements, read_mask, read_strohmaenner, stakes
 from .record import cons
 from .seen import Seen, dealt_mask
 
@@ -45,12 +45,8 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
     known = (read_mask(raw_known[0], "known_hands[0]", 54), read_mask(raw_known[1], "known_hands[1]", 54))
     sizes = (checked.integer(raw_sizes[0], "hand_sizes[0]", 0, 54), checked.integer(raw_sizes[1], "hand_sizes[1]", 0, 54))
     heaps = read_strohmaenner(d["strohmaenner"], rules.deck.card_count)
-    calls = 0
-    for x, names in enumerate(checked.items(d["announcements"], "announcements", 2)):
-        for i, name in enumerate(checked.items(names, f"announcements[{x}]", 2)):
-            ann = checked.member(Announcement, name, f"announcements[{x}][{i}]")
-            calls |= (1 if ann is Announcement.TRULL else 2) << (2 * x)
-    legal = tuple([read_action(a, f"legal_actions[{i}]") for i, a in enumerate(checked.items(d["legal_actions"], "legal_actions"))])
+    calls = read_announcements(d["announcements"])
+    legal = read_actions(d["legal_actions"], "legal_actions")
     multiplier = stakes(d["multiplier"], "multiplier") if "multiplier" in d else 1
     if "result" in d:
         _result(d["result"], rules)
@@ -68,20 +64,32 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         setup_won = checked.integer(d["setup_won"], "setup_won", 0, setup)
     # The won cards (each trick's two to its winner), the tops (the face-up cards) and a Ross
     # call (R18: the trick and seat of the XVII played with it), from the fields read.
-    won = [0, 0]
+    won0 = won1 = 0
     for n, t in enumerate(packed):
-        won[t >> T_WINNER & 1] |= 1 << (t >> T_LED & CARD) | 1 << (t >> T_FOLLOWED & CARD)
-        if (t >> T_LED_INFO) >> I_CALL & 3 == CALL_ROSS:
-            calls |= ross_calls(n, t & 1)
-        elif (t >> T_FOLLOWED_INFO) >> I_CALL & 3 == CALL_ROSS:
-            calls |= ross_calls(n, 1 - (t & 1))
+        both = 1 << (t >> T_LED & CARD) | 1 << (t >> T_FOLLOWED & CARD)
+        if t >> T_WINNER & 1:
+            won1 |= both
+        else:
+            won0 |= both
+        if t & T_CALLS:  # (rare: an announcement or a call with one of its cards)
+            if (t >> T_LED_INFO) >> I_CALL & 3 == CALL_ROSS:
+                calls |= ross_calls(n, t & 1)
+            elif (t >> T_FOLLOWED_INFO) >> I_CALL & 3 == CALL_ROSS:
+                calls |= ross_calls(n, 1 - (t & 1))
     if lead >= 0 and (lead >> L_INFO) >> I_CALL & 3 == CALL_ROSS and calls >> C_ROSS == 0:
         calls |= ross_calls(len(packed), 1 - (-1 if turn is None else turn))
-    tops = [0, 0]
+    tops0 = tops1 = 0
     for k, (top, _) in enumerate(heaps):
         if top >= 0:
-            tops[k // 3] |= 1 << top
-    first_hidden = next((k for k, e in enumerate(evs) if e >> E_CARD & CARD == HIDDEN_CARD), len(evs))
+            if k < 3:
+                tops0 |= 1 << top
+            else:
+                tops1 |= 1 << top
+    first_hidden = len(evs)
+    for k, e in enumerate(evs):
+        if e >> E_CARD & CARD == HIDDEN_CARD:
+            first_hidden = k
+            break
     s = Seen(
         player=-1 if player is None else player,
         rules=rules,
@@ -100,8 +108,8 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         evs=tuple(evs[first_hidden:]),
         hand=hand,
         own=0,
-        tops=(tops[0], tops[1]),
-        won=(won[0], won[1]),
+        tops=(tops0, tops1),
+        won=(won0, won1),
         known=known,
         sizes=sizes,
         piles=None if dealt else heaps,
@@ -111,7 +119,7 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
         setup_won=setup_won,
     )
     if player is not None:
-        s.own = dealt_mask(s, player)
+        s.own = dealt_mask(s, player, packed, evs)
     return s
 
 

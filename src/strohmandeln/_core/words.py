@@ -98,20 +98,26 @@ def card_words(mask: int) -> list[str]:
     return out
 
 
-#: The notation of the two plays of packed tricks, by trick (kept up to a bound).
-_TRICK_PLAYS: Final[dict[int, tuple[str, str]]] = {}
+#: The fields of the object of packed tricks, by trick (kept up to a bound): the leader, the
+#: notation of the led and the followed play, whether each came from a Strohmann, the winner
+#: (the object's fields, and the plays of a history or a state document's actions).
+_TRICK_FIELDS: Final[dict[int, tuple[int, str, str, bool, bool, int]]] = {}
 
 
-def trick_plays(t: int) -> tuple[str, str]:
-    """The notation of the led and the followed play of the packed trick ``t``."""
-    got = _TRICK_PLAYS.get(t)
-    if got is None:
-        if len(_TRICK_PLAYS) >= 4096:
-            _TRICK_PLAYS.clear()
-        got = _TRICK_PLAYS[t] = (
-            PLAY_WORDS[(t >> T_LED & CARD) << 4 | (t >> T_LED_INFO & INFO_MASK) >> 1],
-            PLAY_WORDS[(t >> T_FOLLOWED & CARD) << 4 | (t >> T_FOLLOWED_INFO & INFO_MASK) >> 1],
-        )
+def trick_fields(t: int) -> tuple[int, str, str, bool, bool, int]:
+    """The fields of the object of the packed trick ``t`` (see :data:`_TRICK_FIELDS`)."""
+    if len(_TRICK_FIELDS) >= 4096:
+        _TRICK_FIELDS.clear()
+    led = t >> T_LED_INFO & INFO_MASK
+    followed = t >> T_FOLLOWED_INFO & INFO_MASK
+    got = _TRICK_FIELDS[t] = (
+        t & 1,
+        PLAY_WORDS[(t >> T_LED & CARD) << 4 | led >> 1],
+        PLAY_WORDS[(t >> T_FOLLOWED & CARD) << 4 | followed >> 1],
+        led & I_STROHMANN != 0,
+        followed & I_STROHMANN != 0,
+        t >> T_WINNER & 1,
+    )
     return got
 
 
@@ -120,11 +126,10 @@ def history_words(decisions: list[Any], seats: list[int], tricks: Any, setup: in
     them, ``seats``), the plays of the packed tricks after the first ``setup`` (the leader's,
     then the follower's, R15) and the lead's, if any (the seat not to act)."""
     out: list[list[Any]] = [[seat, action_word(action)] for seat, action in zip(seats, decisions)]
-    known = _TRICK_PLAYS
+    known = _TRICK_FIELDS
     for t in walk(tricks)[setup:]:
         got = known.get(t)
-        led, followed = trick_plays(t) if got is None else got
-        leader = t & 1
+        leader, led, followed, _, _, _ = trick_fields(t) if got is None else got
         out += ([leader, led], [1 - leader, followed])
     if lead >= 0:
         out.append([1 - turn, PLAY_WORDS[(lead & CARD) << 4 | (lead >> L_INFO & INFO_MASK) >> 1]])
@@ -135,10 +140,11 @@ def action_words(c: Record) -> list[str]:
     """The notation of every action of a record since the deal, in order (a state document's
     ``actions``): its decisions, the two plays of each trick after the set-up, the lead."""
     out = [action_word(action) for action in walk(c[HIST])]
-    known = _TRICK_PLAYS
+    known = _TRICK_FIELDS
     for t in walk(c[TRICKS])[c[DEAL].setup_tricks :]:
         got = known.get(t)
-        out += trick_plays(t) if got is None else got
+        _, led, followed, _, _, _ = trick_fields(t) if got is None else got
+        out += (led, followed)
     lead = c[LEAD]
     if lead >= 0:
         out.append(PLAY_WORDS[(lead & CARD) << 4 | (lead >> L_INFO & INFO_MASK) >> 1])
@@ -150,19 +156,14 @@ def action_words(c: Record) -> list[str]:
 
 
 def trick_objects(tricks: Any) -> list[dict[str, Any]]:
-    """The objects of a cons list of packed tricks, in order."""
+    """The objects of a cons list of packed tricks, in order (new objects each time: the
+    fields are kept, the objects and their lists are not)."""
     out: list[dict[str, Any]] = []
+    kept = _TRICK_FIELDS
     for t in walk(tricks):
-        led = t >> T_LED_INFO & INFO_MASK
-        followed = t >> T_FOLLOWED_INFO & INFO_MASK
-        out.append(
-            {
-                "leader": t & 1,
-                "plays": [PLAY_WORDS[(t >> T_LED & CARD) << 4 | led >> 1], PLAY_WORDS[(t >> T_FOLLOWED & CARD) << 4 | followed >> 1]],
-                "from_strohmann": [led & I_STROHMANN != 0, followed & I_STROHMANN != 0],
-                "winner": t >> T_WINNER & 1,
-            }
-        )
+        got = kept.get(t)
+        leader, led, followed, led_up, followed_up, winner = trick_fields(t) if got is None else got
+        out.append({"leader": leader, "plays": [led, followed], "from_strohmann": [led_up, followed_up], "winner": winner})
     return out
 
 
