@@ -128,6 +128,8 @@ DIGEST_LENGTH: Final = 12
 #: The pinned reference of each preset (``"name@digest"``), made on first use (``import
 #: strohmandeln`` reads no JSON).
 _PINNED: dict[str, str] = {}
+#: Each preset by its pinned reference, once made (what :func:`rules_from_dict` looks up first).
+_BY_REF: dict[str, RuleSet] = {}
 
 
 def preset_digest(rules: RuleSet) -> str:
@@ -153,6 +155,7 @@ def _pinned(name: str) -> str:
     ref = _PINNED.get(name)
     if ref is None:
         ref = _PINNED[name] = f"{name}@{preset_digest(PRESETS[name])}"
+        _BY_REF[ref] = PRESETS[name]
     return ref
 
 
@@ -197,6 +200,10 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
     :raises ArgumentValueError: with reason ``too_large`` for a path over 1,000 characters.
     """
     path = args.text(path, "path", 1000)
+    if type(data) is str:  # (a preset's pinned name, as written: by table)
+        known = _BY_REF.get(data)
+        if known is not None:
+            return known
     if args.is_a(data, str):
         ref = checked.text(data, path)
         name, pinned, digest = ref.partition("@")

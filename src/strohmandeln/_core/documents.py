@@ -226,14 +226,17 @@ class ViewHead:
         self.events, exact_events = read_events(checked.items(d["events"], "events", 64), trick_count)
         self.exact = {"history": exact_history, "tricks": exact_tricks, "events": exact_events}
         self.hand = read_mask(d["hand"], "hand", 32)
+        # The seat first asked whether to fold (R7): the seat of the first fold or keep among
+        # the decisions (which come before the plays), else the one to decide now, if any.
         self.asked = -1
         for action, seat in zip(self.actions, seats):
+            if type(action) is Play:
+                break
             if isinstance(action, (Fold, Keep)):
                 self.asked = seat
                 break
-        else:
-            if phase is Phase.FOLD and turn is not None:
-                self.asked = turn
+        if self.asked < 0 and phase is Phase.FOLD and turn is not None:
+            self.asked = turn
 
 
 def view_seen(data: object, dealt_only: bool = False) -> Seen:

@@ -36,7 +36,7 @@ from .formats import (
     T_LED_INFO,
     T_WINNER,
 )
-from .words import ACTION_OF_WORD, CARD_OF_WORD
+from .words import ACTION_OF_WORD, CARD_OF_WORD, INDEX_OF_WORD
 
 
 def read_card(x: object, path: str) -> Card:
@@ -183,12 +183,12 @@ _PLAYS: Final[dict[str, tuple[int, int]]] = {
 }
 
 
-def _plain_keys(d: dict[Any, Any]) -> bool:
-    """Whether every key of ``d`` is a plain ``str`` (as :func:`._base.checked.obj` wants them)."""
-    for k in d:
-        if type(k) is not str:
-            return False
-    return True
+#: Each play's notation as the led and as the followed card of a packed trick (its card and
+#: play info in place, less the from-Strohmann bit), and that bit of each, in place.
+_LED: Final[dict[str, int]] = {word: card << T_LED | info << T_LED_INFO for word, (card, info) in _PLAYS.items()}
+_FOLLOWED: Final[dict[str, int]] = {word: card << T_FOLLOWED | info << T_FOLLOWED_INFO for word, (card, info) in _PLAYS.items()}
+_LED_UP: Final = I_STROHMANN << T_LED_INFO
+_FOLLOWED_UP: Final = I_STROHMANN << T_FOLLOWED_INFO
 
 
 def read_history(raw: list[Any]) -> tuple[list[int], list[Action], bool]:
@@ -218,7 +218,7 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
     """The packed tricks of a view's document, and whether every item was plain and canonical."""
     exact = True
     out: list[int] = []
-    plays = _PLAYS
+    led_of, followed_of = _LED, _FOLLOWED
     for i, t in enumerate(raw):
         if type(t) is dict and len(t) == 4 and t.keys() == _TRICK_KEYS:
             k1, k2, k3, k4 = t
@@ -237,18 +237,12 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
                 and type(winner) is int
                 and 0 <= winner <= 1
             ):
-                a = plays.get(p[0]) if type(p[0]) is str else None
-                b = plays.get(p[1]) if type(p[1]) is str else None
-                fa, fb = f[0], f[1]
-                if a is not None and b is not None and type(fa) is bool and type(fb) is bool:
-                    out.append(
-                        leader
-                        | a[0] << T_LED
-                        | b[0] << T_FOLLOWED
-                        | winner << T_WINNER
-                        | (a[1] | fa) << T_LED_INFO
-                        | (b[1] | fb) << T_FOLLOWED_INFO
-                    )
+                led, followed = p
+                led_up, followed_up = f
+                a = led_of.get(led, -1) if type(led) is str else -1
+                b = followed_of.get(followed, -1) if type(followed) is str else -1
+                if a >= 0 and b >= 0 and type(led_up) is bool and type(followed_up) is bool:
+                    out.append(leader | a | b | winner << T_WINNER | led_up * _LED_UP | followed_up * _FOLLOWED_UP)
                     continue
         exact = False
         out.append(read_trick(t, f"tricks[{i}]"))
@@ -259,12 +253,12 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
     """The packed events of a view's document, and whether every item was plain and canonical."""
     exact = True
     out: list[int] = []
-    known = CARD_OF_WORD
+    known = INDEX_OF_WORD
     for i, e in enumerate(raw):
         if type(e) is dict and len(e) == 6 and e.keys() == _EVENT_KEYS:
             k1, k2, k3, k4, k5, k6 = e
             player, k, word, to_hand, hidden, after = e["player"], e["strohmann"], e["card"], e["to_hand"], e["hidden"], e["after_trick"]
-            card = HIDDEN_CARD if word is None else -1 if type(word) is not str or word not in known else known[word].index
+            card = HIDDEN_CARD if word is None else known.get(word, -1) if type(word) is str else -1
             if (
                 card >= 0
                 and type(k1) is str
@@ -292,7 +286,7 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
 def read_strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ...]:
     """Per Strohmann (seat * 3 + k): its face-up card or -1 and its face-down count."""
     out: list[tuple[int, int]] = []
-    known = CARD_OF_WORD
+    known = INDEX_OF_WORD
     if type(raw) is list and len(raw) == 2:
         for piles in raw:
             if type(piles) is not list or len(piles) != 3:
@@ -304,7 +298,7 @@ def read_strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ..
                 if type(k1) is not str or type(k2) is not str:
                     break
                 top, down = pile["face_up"], pile["face_down"]
-                card = -1 if top is None else known[top].index if type(top) is str and top in known else -2
+                card = -1 if top is None else known.get(top, -2) if type(top) is str else -2
                 if card < -1 or type(down) is not int or not 0 <= down <= card_count:
                     break
                 out.append((card, down))
@@ -317,12 +311,12 @@ def read_mask(x: object, path: str, limit: int) -> int:
     """The mask of a list of cards in notation (by table, for a plain list of canonical words)."""
     if type(x) is list and len(x) <= limit:
         mask = 0
-        known = CARD_OF_WORD
+        known = INDEX_OF_WORD
         for word in x:
-            card = known.get(word) if type(word) is str else None
-            if card is None:
+            index = known.get(word, -1) if type(word) is str else -1
+            if index < 0:
                 break
-            mask |= 1 << card.index
+            mask |= 1 << index
         else:
             return mask
     mask = 0

@@ -44,6 +44,8 @@ from .record import DEAL, HIST, LEAD, TRICKS, Record, walk
 CARD_WORDS: Final[tuple[str, ...]] = tuple([str(card) for card in DECK_54])
 #: The card of each card's notation (canonical spelling only: the readers parse any other).
 CARD_OF_WORD: Final[dict[str, Card]] = {str(card): card for card in DECK_54}
+#: The index of each card's notation (likewise).
+INDEX_OF_WORD: Final[dict[str, int]] = {str(card): card.index for card in DECK_54}
 
 #: The notation of each play that can be packed, by ``card << 4 | info >> 1`` (the play info
 #: less its from-Strohmann bit: announcement bits and call code); ``""`` for no play.
