@@ -395,8 +395,8 @@ class PlayerView(_Pictured, Moment):
         :class:`~strohmandeln.SerializationError` and reason, and a position's view with
         ``dealt_only=True`` as ``not_dealt`` — but the fields are not checked against one another
         or against the rules: a view a server could not have sent may load. On every document a
-        server writes, the view is the one :meth:`from_dict` loads, in about a third of its time in
-        the pure build and a quarter in the compiled one (the performance page's *On a game
+        server writes, the view is the one :meth:`from_dict` loads, in under a third of its time in
+        the pure build and about a fifth in the compiled one (the performance page's *On a game
         server's path*).
 
         >>> from strohmandeln import CLASSIC, DECK_54, Pass, SerializationError, deal
