@@ -871,6 +871,108 @@ def document_findings(only: str = "") -> Iterator[str]:
                     yield f"{name} document, {'.'.join(map(str, path)) or '(the whole)'} = {label}: {problem}"
 
 
+class EqualKey(str):
+    """A key equal to a field's name, of a subclass of ``str`` (no method of its own)."""
+
+
+class RaisingEqKey(str):
+    """A key whose ``==`` raises (its hash is its text's: it finds the field's slot)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise Boom("__eq__")
+
+    def __ne__(self, other: object) -> bool:
+        raise Boom("__ne__")
+
+    __hash__ = str.__hash__
+
+
+class RaisingHashKey(str):
+    """A key whose ``hash()`` raises, once it is in a dict (made with its text's hash)."""
+
+    armed = False
+
+    def __hash__(self) -> int:
+        if RaisingHashKey.armed:
+            raise Boom("__hash__")
+        return str.__hash__(self)
+
+
+#: The kinds of hostile keys that stand in for one field's name (``name`` → the key).
+HOSTILE_KEYS: Final[list[tuple[str, Callable[[str], object]]]] = [
+    ("a str subclass", EqualKey),
+    ("a key whose == raises", RaisingEqKey),
+    ("a key whose hash() raises", RaisingHashKey),
+    ("the name as bytes", lambda name: name.encode()),
+    ("1", lambda name: 1),
+    ("None", lambda name: None),
+]
+
+
+def _dict_paths(doc: object, prefix: tuple[object, ...] = (), limit: int = 120) -> list[tuple[object, ...]]:
+    """The paths of the objects of a JSON document (at most ``limit``, spread over it)."""
+    found = [path for path in _paths(doc, prefix, 10_000) if isinstance(_at(doc, path), dict)]
+    return found if len(found) <= limit else found[:: len(found) // limit + 1]
+
+
+def _at(doc: object, path: tuple[object, ...]) -> object:
+    for step in path:
+        doc = doc[step]  # type: ignore[index]
+    return doc
+
+
+def _rekeyed(doc: object, path: tuple[object, ...], field: str, key: object) -> object:
+    """``doc`` with the field ``field`` of the object at ``path`` under ``key`` instead (in its
+    place among the fields)."""
+    target = _at(doc, path)
+    assert isinstance(target, dict)
+    return _replaced(doc, path, {(key if k == field else k): v for k, v in target.items()})
+
+
+def _message_documents() -> list[tuple[str, Callable[[object], object], object]]:
+    """``(name, loader, valid document)`` of the message layer's and the news' dict loaders:
+    a client's move, news applied to the view it updates (either document hostile)."""
+    from strohmandeln import messages
+    from strohmandeln.news import apply_news, news_since
+
+    earlier = boundary.STATE.view(0)
+    later = boundary.STATE
+    while later.current_player is not None and later.ply < earlier.ply + 6:
+        later = later.apply(later.legal_actions()[0])
+    news = news_since(later.view(0), earlier.ply)
+    move = messages.Move(match="m-1", seat=1, move_number=0, action=sm.Pass(), request_id="r-1")
+    return [
+        ("move", messages.move_from_dict, move.to_dict()),
+        ("news", lambda d: apply_news(earlier.to_dict(), d), news),
+        ("news's view", lambda d: apply_news(d, news), earlier.to_dict()),
+    ]
+
+
+def key_findings(only: str = "") -> Iterator[str]:
+    """Each valid document with the name of one field of one of its objects (at any depth)
+    replaced by each of :data:`HOSTILE_KEYS`, loaded: refused with a library error, never a
+    crash (a subclass's own ``==`` or ``hash()`` is never called)."""
+    for name, load, doc in [*_documents(), *_message_documents()]:
+        if only not in name:
+            continue
+        problem = _judge_load(lambda: load(doc))
+        if problem:  # (else a refusal of every mutant would say nothing)
+            yield f"{name} document, as it is: {problem}"
+        for path in _dict_paths(doc):
+            target = _at(doc, path)
+            assert isinstance(target, dict)
+            for field in target:
+                for label, make in HOSTILE_KEYS:
+                    mutant = _rekeyed(doc, path, field, make(field))
+                    RaisingHashKey.armed = True
+                    try:
+                        problem = _judge_load(lambda: load(mutant))
+                    finally:
+                        RaisingHashKey.armed = False
+                    if problem:
+                        yield f"{name} document, the key {'.'.join(map(str, (*path, field)))} as {label}: {problem}"
+
+
 def _judge_load(run: Callable[[], object]) -> str | None:
     start = time.thread_time()
     try:

@@ -296,3 +296,14 @@ def test_documents_with_one_hostile_value_are_refused_as_documents() -> None:
     loaded, or refused with a library error."""
     findings = list(boundary_more.document_findings())
     assert not findings, "\n".join(findings[:20])
+
+
+def test_documents_with_one_hostile_key_are_refused_as_documents() -> None:
+    """A valid document of every loader with the name of one field of one of its objects, at
+    any depth, under a hostile key instead — a subclass of ``str`` equal to it, one whose ``==``
+    or ``hash()`` raises, bytes, a number, ``None`` — is refused with a library error: the
+    readers look at a key's type before they compare it (the fast paths of a view's tricks,
+    Strohmann turns and Strohmänner compared the keys first, and a key whose ``==`` raises
+    escaped both view loaders)."""
+    findings = list(boundary_more.key_findings())
+    assert not findings, "\n".join(findings[:20])

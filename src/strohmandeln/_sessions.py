@@ -221,7 +221,7 @@ def verified(data: object, key: bytes) -> dict[str, Any]:
     """A session's document (a plain dict of it) whose signature under ``key`` is checked, over
     the document as given, before any of its fields but ``format``, ``type`` and ``signature``
     is read."""
-    plain = checked.plain_dict(data)
+    plain = checked.plain_object(data, "document")
     if plain is None:
         raise checked.fail("document", f"expected an object, not {checked.kind(data)}")
     if "format" not in plain:

@@ -256,7 +256,10 @@ def move_from_dict(data: object) -> Move:
         ``malformed_document`` for any other field missing, unknown or wrong (a seat but 0 or 1,
         an id but :data:`ID_PATTERN`), ``unsupported_version`` for another format.
     """
-    found = checked.plain_dict(data)
+    try:
+        found = checked.plain_object(data, "document")
+    except SerializationError as error:  # (a field name that is no text)
+        raise MessageError(error.reason, error.message) from None
     request_id = None
     if found is not None and "request_id" in found:
         try:

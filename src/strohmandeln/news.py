@@ -113,7 +113,7 @@ def apply_news(view_document: object, news: object) -> dict[str, Any]:
         or the reason of a card or action that is not in the notation, for a news document or a
         view document that is not one; ``malformed_document`` for news of another viewer.
     """
-    held = checked.plain_dict(view_document)
+    held = checked.plain_object(view_document, "view")
     if held is None or held.get("type") != "view" or held.get("format") != checked.FORMAT:
         raise checked.fail("view", f"expected a view document, not {checked.kind(view_document)}")
     d = checked.header(news, "news", ("player", "since", *_GROWING, *MOMENT_FIELDS), ("result",))

@@ -260,7 +260,7 @@ def result_from_dict(data: object, rules: RuleSet | None = None) -> DealResult:
     """
     if rules is not None:
         args.instance(rules, RuleSet, "rules")
-    plain = checked.plain_dict(data)
+    plain = checked.plain_object(data, "document")
     if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
     data = plain
@@ -406,7 +406,7 @@ def from_dict(data: object, *, dealt_only: bool = False) -> Any:
     :raises ArgumentTypeError: if ``dealt_only`` is not a ``bool``.
     """
     dealt_only = args.flag(dealt_only, "dealt_only")
-    plain = checked.plain_dict(data)
+    plain = checked.plain_object(data, "document")
     if plain is None:
         raise _fail("document", f"expected an object, not {checked.kind(data)}")
     data = plain

@@ -81,6 +81,19 @@ def plain_dict(x: object) -> dict[Any, Any] | None:
     return None
 
 
+def plain_object(x: object, path: str) -> dict[str, Any] | None:
+    """``x`` as a plain dict if it is one (as :func:`plain_dict`), its keys all plain text, else
+    ``None``. A key of another kind — a subclass of ``str`` too — is refused as an unknown field
+    at ``path`` before any key is compared with anything, so that no ``==`` or ``hash()`` of a
+    key's own is ever called."""
+    d = plain_dict(x)
+    if d is not None:
+        for k in d:
+            if type(k) is not str:
+                raise fail(path or "document", f"unknown field {name(k)}")
+    return d
+
+
 def plain_list(x: object) -> list[Any] | None:
     """``x`` as a plain list if it is one (of a subclass too, as :func:`plain_dict`), else ``None``."""
     if type(x) is list:
@@ -97,14 +110,16 @@ _FIELD_SETS: Final[dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[frozenset
 def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """An object with the ``required`` fields and no fields but those and the ``optional`` ones."""
     where = path or "document"
-    d = plain_dict(x)
+    d = plain_object(x, where)
     if d is None:
         raise fail(where, f"expected an object, not {kind(x)}")
-    x = d
+    return _fields(d, where, required, optional)
+
+
+def _fields(d: dict[str, Any], where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Any]:
+    """``d`` (a plain dict whose keys are plain text) if it has the ``required`` fields and no
+    fields but those and the ``optional`` ones."""
     if len(required) + len(optional) > 8:  # (a document's fields: compared as sets, kept by their tuples)
-        for k in d:
-            if type(k) is not str:  # (first: a key of another kind is never compared)
-                raise fail(where, f"unknown field {name(k)}")
         sets = _FIELD_SETS.get((required, optional))
         if sets is None:
             if len(_FIELD_SETS) >= 256:
@@ -114,7 +129,7 @@ def obj(x: object, path: str, required: tuple[str, ...], optional: tuple[str, ..
         if keys >= sets[0] and keys <= sets[1]:
             return d
     for k in d:
-        if type(k) is not str or (k not in required and k not in optional):
+        if k not in required and k not in optional:
             raise fail(where, f"unknown field {name(k)}")
     for k in required:
         if k not in d:
@@ -196,14 +211,13 @@ def member(enum: type[E], x: object, path: str) -> E:
 
 def header(x: object, kind_: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """A document of type ``kind_`` in this library's format, with these fields."""
-    plain = plain_dict(x)
+    plain = plain_object(x, "document")
     if plain is None:
         raise fail("document", f"expected an object, not {kind(x)}")
-    x = plain
-    if "format" not in x:
+    if "format" not in plain:
         raise fail("document", "missing field 'format'")
-    version(x["format"])
-    d = obj(x, "document", ("format", "type", *required), optional)
+    version(plain["format"])
+    d = _fields(plain, "document", ("format", "type", *required), optional)
     if type(d["type"]) is not str or d["type"] != kind_:
         raise fail("type", f"expected {kind_!r}, not {name(d['type'])}")
     return d

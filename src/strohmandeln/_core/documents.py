@@ -345,6 +345,9 @@ def _same(ours: object, theirs: object) -> bool:
         return True
     if kind is dict:
         assert isinstance(ours, dict) and isinstance(theirs, dict)
+        for k in theirs:
+            if type(k) is not str:  # (before any comparison: no key's own == is called)
+                return False
         if ours.keys() != theirs.keys():
             return False
         for k, v in ours.items():

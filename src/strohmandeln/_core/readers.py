@@ -220,15 +220,15 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
     out: list[int] = []
     led_of, followed_of = _LED, _FOLLOWED
     for i, t in enumerate(raw):
-        if type(t) is dict and len(t) == 4 and t.keys() == _TRICK_KEYS:
-            k1, k2, k3, k4 = t
+        if type(t) is dict and len(t) == 4:
+            k1, k2, k3, k4 = t  # (the keys' kinds first: no key's own == or hash() is called)
+            if type(k1) is not str or type(k2) is not str or type(k3) is not str or type(k4) is not str or t.keys() != _TRICK_KEYS:
+                exact = False
+                out.append(read_trick(t, f"tricks[{i}]"))
+                continue
             p, f, leader, winner = t["plays"], t["from_strohmann"], t["leader"], t["winner"]
             if (
-                type(k1) is str
-                and type(k2) is str
-                and type(k3) is str
-                and type(k4) is str
-                and type(p) is list
+                type(p) is list
                 and len(p) == 2
                 and type(f) is list
                 and len(f) == 2
@@ -255,18 +255,24 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
     out: list[int] = []
     known = INDEX_OF_WORD
     for i, e in enumerate(raw):
-        if type(e) is dict and len(e) == 6 and e.keys() == _EVENT_KEYS:
-            k1, k2, k3, k4, k5, k6 = e
+        if type(e) is dict and len(e) == 6:
+            k1, k2, k3, k4, k5, k6 = e  # (the keys' kinds first, as for a trick)
+            if (
+                type(k1) is not str
+                or type(k2) is not str
+                or type(k3) is not str
+                or type(k4) is not str
+                or type(k5) is not str
+                or type(k6) is not str
+                or e.keys() != _EVENT_KEYS
+            ):
+                exact = False
+                out.append(read_event(e, f"events[{i}]", trick_count))
+                continue
             player, k, word, to_hand, hidden, after = e["player"], e["strohmann"], e["card"], e["to_hand"], e["hidden"], e["after_trick"]
             card = HIDDEN_CARD if word is None else known.get(word, -1) if type(word) is str else -1
             if (
                 card >= 0
-                and type(k1) is str
-                and type(k2) is str
-                and type(k3) is str
-                and type(k4) is str
-                and type(k5) is str
-                and type(k6) is str
                 and type(player) is int
                 and 0 <= player <= 1
                 and type(k) is int
@@ -292,10 +298,10 @@ def read_strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ..
             if type(piles) is not list or len(piles) != 3:
                 break
             for pile in piles:
-                if type(pile) is not dict or len(pile) != 2 or pile.keys() != _PILE_KEYS:
+                if type(pile) is not dict or len(pile) != 2:
                     break
-                k1, k2 = pile
-                if type(k1) is not str or type(k2) is not str:
+                k1, k2 = pile  # (the keys' kinds first, as for a trick)
+                if type(k1) is not str or type(k2) is not str or pile.keys() != _PILE_KEYS:
                     break
                 top, down = pile["face_up"], pile["face_down"]
                 card = -1 if top is None else known.get(top, -2) if type(top) is str else -2
