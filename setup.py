@@ -20,10 +20,10 @@ PACKAGE = ROOT / "src" / "strohmandeln"
 #: ``Final`` constants and calls their functions natively).
 COMPILED = ("_base", "_core")
 #: The modules of those packages that stay interpreted (paths below ``src/strohmandeln``, and every
-#: package's ``__init__.py``): they read untrusted documents, which is not where the time goes, the
+#: package's ``__init__.py``): they read untrusted documents and JSON text, which is not where the time goes, the
 #: value types subclass the field kinds of ``_base/checked.py`` (as ``_base/ids.py``'s does), and ``_core/declared.py`` generates
 #: the documents' writers from its declarations when it is imported.
-INTERPRETED = frozenset({"_base/checked.py", "_base/ids.py", "_core/declared.py", "_core/documents.py"})
+INTERPRETED = frozenset({"_base/checked.py", "_base/ids.py", "_base/jsontext.py", "_core/declared.py", "_core/documents.py"})
 
 
 def kernel_modules() -> list[str]:

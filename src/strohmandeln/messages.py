@@ -52,7 +52,7 @@ from typing import Any, Final, final
 
 import attrs
 
-from ._base import args, checked, ids
+from ._base import args, checked, ids, jsontext
 from ._core.declared import Document, Field, integer, ref
 from ._core.readers import read_action
 from .actions import Action, Double, Fold, Keep, NoDouble, Pass, Play, Take
@@ -240,7 +240,7 @@ def read_move(text: str | bytes, *, max_length: int = MAX_MESSAGE_JSON) -> Move:
     :raises ArgumentValueError: if it is negative.
     """
     try:
-        data = checked.parse_json(text, max_length, strict=True)
+        data = jsontext.parse_json(text, max_length, strict=True)
     except SerializationError as error:
         raise MessageError(error.reason, error.message) from None
     return move_from_dict(data)

@@ -35,7 +35,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from ._base import args, checked
+from ._base import args, checked, jsontext
 from ._core.declared import ACTION, MATCH, MATCH_DEAL
 from ._core.documents import dealt_record, replay
 from ._core.readers import read_action
@@ -456,4 +456,4 @@ def from_json(text: str | bytes, *, max_length: int = MAX_JSON, dealt_only: bool
     :raises ArgumentValueError: if ``max_length`` is negative.
     """
     dealt_only = args.flag(dealt_only, "dealt_only")
-    return from_dict(checked.parse_json(text, max_length), dealt_only=dealt_only)
+    return from_dict(jsontext.parse_json(text, max_length), dealt_only=dealt_only)

@@ -61,7 +61,7 @@ from typing import Any, Final, final
 
 import attrs
 
-from ._base import args, checked, ids
+from ._base import args, checked, ids, jsontext
 from ._base.signing import deal_seed, derived_match_id, mark_digest, secret_bytes, signature as _signature, signature_of
 from ._core.documents import ActionsKind, replay
 from ._sessions import MATCH_ID, NO_HISTORY, Mark, Parts, chained, dealt, derived_id, parts, read_standing, signed_text, state_actions, verified
@@ -577,4 +577,4 @@ class Session:
         :raises ArgumentError: as :meth:`from_dict` for the key, and if ``max_length`` is not a
             whole number of at least 0.
         """
-        return cls.from_dict(checked.parse_json(text, max_length), key=key, match_id=match_id, acknowledged=acknowledged)
+        return cls.from_dict(jsontext.parse_json(text, max_length), key=key, match_id=match_id, acknowledged=acknowledged)
