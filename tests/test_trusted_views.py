@@ -119,3 +119,22 @@ def test_the_example_of_the_docstring_runs() -> None:
     for test in doctest.DocTestFinder().find(PlayerView.from_trusted_dict, "from_trusted_dict", globs={"PlayerView": PlayerView}):
         runner.run(test)
     assert runner.tries >= 3 and runner.failures == 0
+
+
+def test_the_readers_fast_paths_unpack_the_fields_in_the_declared_order() -> None:
+    """The item readers' fast paths take an object's values in the order the writer gives its
+    fields (``leader, plays, from_strohmann, winner = t.values()``): a change of a declaration's
+    order must change them too, or every such item would be read wrong."""
+    from strohmandeln._core import readers
+    from strohmandeln._core.declared import EVENT, STROHMANN, TRICK
+
+    assert readers._TRICK_ORDER == tuple(TRICK.keys()[0]) == ("leader", "plays", "from_strohmann", "winner")
+    assert readers._EVENT_ORDER == tuple(EVENT.keys()[0]) == ("player", "strohmann", "card", "to_hand", "hidden", "after_trick")
+    assert readers._PILE_ORDER == tuple(STROHMANN.keys()[0]) == ("face_up", "face_down")
+    view = sm.PlayerView.from_trusted_dict(documents(sm.CLASSIC, 2)[-1])
+    reordered = view.to_dict()
+    assert reordered["tricks"] and reordered["events"]
+    reordered["tricks"] = [dict(reversed(list(t.items()))) for t in reordered["tricks"]]
+    reordered["events"] = [dict(reversed(list(e.items()))) for e in reordered["events"]]
+    reordered["strohmaenner"] = [[dict(reversed(list(p.items()))) for p in piles] for piles in reordered["strohmaenner"]]
+    assert sm.PlayerView.from_trusted_dict(reordered) == view == sm.PlayerView.from_dict(reordered)

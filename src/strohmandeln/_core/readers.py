@@ -173,10 +173,11 @@ def read_piles(data: object, card_count: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-#: The fields of a trick, a Strohmann turn and a Strohmann of a view's document.
-_TRICK_KEYS: Final = frozenset(TRICK.keys()[0])
-_EVENT_KEYS: Final = frozenset(EVENT.keys()[0])
-_PILE_KEYS: Final = frozenset(STROHMANN.keys()[0])
+#: The fields of a trick, a Strohmann turn and a Strohmann of a view's document, in the order
+#: the writer gives them (the fast paths read their values in that order).
+_TRICK_ORDER: Final[tuple[str, ...]] = tuple(TRICK.keys()[0])
+_EVENT_ORDER: Final[tuple[str, ...]] = tuple(EVENT.keys()[0])
+_PILE_ORDER: Final[tuple[str, ...]] = tuple(STROHMANN.keys()[0])
 #: The packed card and play info (less its from-Strohmann bit) of each play's notation.
 _PLAYS: Final[dict[str, tuple[int, int]]] = {
     word: (action.card.index, play_info(action, False, word)) for word, action in ACTION_OF_WORD.items() if type(action) is Play
@@ -199,12 +200,14 @@ def read_history(raw: list[Any]) -> tuple[list[int], list[Action], bool]:
     actions: list[Action] = []
     known = ACTION_OF_WORD
     for i, item in enumerate(raw):
-        if type(item) is list and len(item) == 2 and type(item[0]) is int and 0 <= item[0] <= 1 and type(item[1]) is str:
-            action = known.get(item[1])
-            if action is not None:
-                seats.append(item[0])
-                actions.append(action)
-                continue
+        if type(item) is list and len(item) == 2:
+            seat, word = item
+            if type(seat) is int and 0 <= seat <= 1 and type(word) is str:
+                action = known.get(word)
+                if action is not None:
+                    seats.append(seat)
+                    actions.append(action)
+                    continue
         exact = False
         pair = checked.items(item, f"history[{i}]", 2)
         if len(pair) != 2:
@@ -219,14 +222,15 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
     exact = True
     out: list[int] = []
     led_of, followed_of = _LED, _FOLLOWED
+    order = _TRICK_ORDER
     for i, t in enumerate(raw):
         if type(t) is dict and len(t) == 4:
             k1, k2, k3, k4 = t  # (the keys' kinds first: no key's own == or hash() is called)
-            if type(k1) is not str or type(k2) is not str or type(k3) is not str or type(k4) is not str or t.keys() != _TRICK_KEYS:
-                exact = False
+            if type(k1) is not str or type(k2) is not str or type(k3) is not str or type(k4) is not str or (k1, k2, k3, k4) != order:
+                exact = False  # (the fields in another order, or another kind of key: read and refused one by one)
                 out.append(read_trick(t, f"tricks[{i}]"))
                 continue
-            p, f, leader, winner = t["plays"], t["from_strohmann"], t["leader"], t["winner"]
+            leader, p, f, winner = t.values()
             if (
                 type(p) is list
                 and len(p) == 2
@@ -254,6 +258,7 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
     exact = True
     out: list[int] = []
     known = INDEX_OF_WORD
+    order = _EVENT_ORDER
     for i, e in enumerate(raw):
         if type(e) is dict and len(e) == 6:
             k1, k2, k3, k4, k5, k6 = e  # (the keys' kinds first, as for a trick)
@@ -264,12 +269,12 @@ def read_events(raw: list[Any], trick_count: int) -> tuple[list[int], bool]:
                 or type(k4) is not str
                 or type(k5) is not str
                 or type(k6) is not str
-                or e.keys() != _EVENT_KEYS
+                or (k1, k2, k3, k4, k5, k6) != order
             ):
                 exact = False
                 out.append(read_event(e, f"events[{i}]", trick_count))
                 continue
-            player, k, word, to_hand, hidden, after = e["player"], e["strohmann"], e["card"], e["to_hand"], e["hidden"], e["after_trick"]
+            player, k, word, to_hand, hidden, after = e.values()
             card = HIDDEN_CARD if word is None else known.get(word, -1) if type(word) is str else -1
             if (
                 card >= 0
@@ -301,9 +306,9 @@ def read_strohmaenner(raw: object, card_count: int) -> tuple[tuple[int, int], ..
                 if type(pile) is not dict or len(pile) != 2:
                     break
                 k1, k2 = pile  # (the keys' kinds first, as for a trick)
-                if type(k1) is not str or type(k2) is not str or pile.keys() != _PILE_KEYS:
+                if type(k1) is not str or type(k2) is not str or (k1, k2) != _PILE_ORDER:
                     break
-                top, down = pile["face_up"], pile["face_down"]
+                top, down = pile.values()
                 card = -1 if top is None else known.get(top, -2) if type(top) is str else -2
                 if card < -1 or type(down) is not int or not 0 <= down <= card_count:
                     break
