@@ -33,6 +33,7 @@ import strohmandeln as sm
 from strohmandeln import messages, records, serialization
 from strohmandeln.actions import parse_action
 from strohmandeln.cards import Card, cards_from_text, cards_to_text
+from strohmandeln._base.jsontext import parse_json
 from strohmandeln._base.signing import signature as _signature
 from strohmandeln.session import Session
 
@@ -105,6 +106,20 @@ def _from_json(text: str) -> None:
     _same("from_json", loaded, lambda: serialization.from_json(serialization.to_json(loaded).encode("utf-8")))
 
 
+def _trusted_view(text: str) -> None:
+    """A view's document as a client that trusts its server loads it
+    (:meth:`PlayerView.from_trusted_dict <strohmandeln.views.PlayerView.from_trusted_dict>`):
+    refused cleanly, or taken — and where the checked load takes it too, the same view."""
+    data = parse_json(text, len(text))
+    view = sm.PlayerView.from_trusted_dict(data)
+    try:
+        checked = sm.PlayerView.from_dict(data)
+    except sm.StrohmandelnError:
+        return  # (a view no deal produces: the trusted load may take it)
+    if checked != view:
+        raise Crash(f"from_trusted_dict: another view than the checked load's: {view!r:.160}", "trusted view differs from the checked one")
+
+
 def _loads(text: str) -> None:
     loaded = records.loads(text)
     _same("loads", loaded, lambda: records.loads(records.dumps(loaded)))
@@ -164,7 +179,8 @@ Loader = Callable[[str], None]
 #: corpus (``fuzz/corpus/<target>/``) and of its crash inputs (``fuzz/crashes/<target>/``).
 TARGETS: Final[dict[str, dict[str, Loader]]] = {
     # every document of strohmandeln.serialization: state, view, match, result, rules, action
-    "json": {"from_json": _from_json},
+    # (and a view's, read trusted too)
+    "json": {"from_json": _from_json, "from_trusted_dict": _trusted_view},
     # the text records of strohmandeln.records: a deal and a match
     "record": {"loads": _loads, "loads_match": _loads_match},
     # strohmandeln.session: signed session documents (as given, and signed again)
