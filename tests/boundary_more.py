@@ -921,12 +921,16 @@ def _at(doc: object, path: tuple[object, ...]) -> object:
     return doc
 
 
-def _rekeyed(doc: object, path: tuple[object, ...], field: str, key: object) -> object:
+class Subdict(dict):  # type: ignore[type-arg]
+    """An object of a subclass of ``dict`` (no method of its own)."""
+
+
+def _rekeyed(doc: object, path: tuple[object, ...], field: str, key: object, kind: type[dict[Any, Any]] = dict) -> object:
     """``doc`` with the field ``field`` of the object at ``path`` under ``key`` instead (in its
-    place among the fields)."""
+    place among the fields), that object of the type ``kind``."""
     target = _at(doc, path)
     assert isinstance(target, dict)
-    return _replaced(doc, path, {(key if k == field else k): v for k, v in target.items()})
+    return _replaced(doc, path, kind({(key if k == field else k): v for k, v in target.items()}))
 
 
 def _message_documents() -> list[tuple[str, Callable[[object], object], object]]:
@@ -962,15 +966,16 @@ def key_findings(only: str = "") -> Iterator[str]:
             target = _at(doc, path)
             assert isinstance(target, dict)
             for field in target:
-                for label, make in HOSTILE_KEYS:
-                    mutant = _rekeyed(doc, path, field, make(field))
+                for (label, make), kind in itertools.product(HOSTILE_KEYS, (dict, Subdict)):
+                    mutant = _rekeyed(doc, path, field, make(field), kind)
                     RaisingHashKey.armed = True
                     try:
                         problem = _judge_load(lambda: load(mutant))
                     finally:
                         RaisingHashKey.armed = False
                     if problem:
-                        yield f"{name} document, the key {'.'.join(map(str, (*path, field)))} as {label}: {problem}"
+                        where = ".".join(map(str, (*path, field)))
+                        yield f"{name} document, the key {where} as {label}{' in a dict subclass' if kind is Subdict else ''}: {problem}"
 
 
 def _judge_load(run: Callable[[], object]) -> str | None:

@@ -219,7 +219,7 @@ def rules_from_dict(data: object, path: str = "rules") -> RuleSet:
                 Reason.WRONG_RULES,
             )
         return preset
-    plain = checked.plain_dict(data)
+    plain = checked.plain_object(data, path)
     if plain is not None and "format" in plain:
         data = plain
         checked.header(data, "rules", *checked.document_fields(RuleSet))

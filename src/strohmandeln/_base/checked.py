@@ -16,7 +16,7 @@ fields.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -86,12 +86,12 @@ def plain_object(x: object, path: str) -> dict[str, Any] | None:
     ``None``. A key of another kind — a subclass of ``str`` too — is refused as an unknown field
     at ``path`` before any key is compared with anything, so that no ``==`` or ``hash()`` of a
     key's own is ever called."""
-    d = plain_dict(x)
-    if d is not None:
-        for k in d:
+    if issubclass(type(x), dict):
+        keys: Iterable[object] = dict.keys(x)  # type: ignore[arg-type]  # (its storage, before a subclass's copy hashes them)
+        for k in keys:
             if type(k) is not str:
                 raise fail(path or "document", f"unknown field {name(k)}")
-    return d
+    return plain_dict(x)
 
 
 def plain_list(x: object) -> list[Any] | None:

@@ -122,14 +122,12 @@ def _plain(x: object, depth: int, budget: list[int]) -> Any:
         if budget[0] < 0:
             raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
         return [item if type(item) is str else _plain(item, depth + 1, budget) for item in items]
-    mapping = checked.plain_dict(x)
+    mapping = checked.plain_object(x, "document")  # (a field name that is no text: refused there)
     if mapping is None:
         raise checked.fail("document", f"expected JSON values, not {checked.kind(x)}")
     budget[0] -= len(mapping)
     if budget[0] < 0:
         raise checked.fail("document", "too many values to be a session", Reason.TOO_LARGE)
-    if any(type(k) is not str for k in mapping):
-        raise checked.fail("document", "a field name that is no text")
     return {k: v if type(v) is str else _plain(v, depth + 1, budget) for k, v in mapping.items()}
 
 

@@ -71,7 +71,7 @@ def trusted_seen(data: object, dealt_only: bool = False) -> Seen:
             won1 |= both
         else:
             won0 |= both
-        if t & T_CALLS:  # (rare: an announcement or a call with one of its cards)
+        if t & T_CALLS:  # (rare: a call made with one of its cards, R18)
             if (t >> T_LED_INFO) >> I_CALL & 3 == CALL_ROSS:
                 calls |= ross_calls(n, t & 1)
             elif (t >> T_FOLLOWED_INFO) >> I_CALL & 3 == CALL_ROSS:
