@@ -966,7 +966,8 @@ def key_findings(only: str = "") -> Iterator[str]:
             target = _at(doc, path)
             assert isinstance(target, dict)
             for field in target:
-                for (label, make), kind in itertools.product(HOSTILE_KEYS, (dict, Subdict)):
+                kinds: tuple[type[dict[Any, Any]], ...] = (dict, Subdict)
+                for (label, make), kind in itertools.product(HOSTILE_KEYS, kinds):
                     mutant = _rekeyed(doc, path, field, make(field), kind)
                     RaisingHashKey.armed = True
                     try:

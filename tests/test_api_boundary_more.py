@@ -19,6 +19,8 @@ runs all of it but the nested values, of which every ``NESTED_STRIDE``-th.
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -307,3 +309,44 @@ def test_documents_with_one_hostile_key_are_refused_as_documents() -> None:
     escaped both view loaders)."""
     findings = list(boundary_more.key_findings())
     assert not findings, "\n".join(findings[:20])
+
+
+def test_dicts_of_named_arguments_with_hostile_keys_are_refused() -> None:
+    """The dicts a program passes by name — a reset's ``options``, an OpenSpiel game's
+    ``params``, a scoring table's bonuses — with a key whose ``==`` or ``hash()`` raises, in a
+    ``dict`` or a subclass of it: refused with the library's error, the key never hashed or
+    compared (a PettingZoo reset raised the key's own error)."""
+    from boundary import Boom
+    from boundary_more import RaisingEqKey, RaisingHashKey, Subdict
+
+    calls: list[tuple[str, Callable[[Any], object]]] = [("bonuses", lambda o: attrs.evolve(sm.CLASSIC.scoring, bonuses=o))]
+    if importlib.util.find_spec("pettingzoo"):
+        from strohmandeln import pettingzoo
+
+        environment = pettingzoo.env()
+        calls.append(("pettingzoo options", lambda o: environment.reset(seed=1, options=o)))
+    if importlib.util.find_spec("gymnasium"):
+        from strohmandeln import gymnasium
+
+        calls.append(("gymnasium options", lambda o: gymnasium.StrohmandelnEnv().reset(seed=1, options=o)))
+    if importlib.util.find_spec("pyspiel"):
+        from strohmandeln.openspiel import StrohmandelnGame
+
+        calls.append(("openspiel params", lambda o: StrohmandelnGame(o)))
+    tried = 0
+    for name, call in calls:
+        for key in (RaisingEqKey("rules"), RaisingHashKey("dealer"), RaisingEqKey("trull")):
+            for kind in (dict, Subdict):
+                given = kind({key: 1})
+                RaisingHashKey.armed = True
+                try:
+                    call(given)
+                except sm.StrohmandelnError:
+                    tried += 1
+                except Boom as error:  # pragma: no cover - the finding
+                    pytest.fail(f"{name}: the key's own {error} was called")
+                else:  # pragma: no cover - the finding
+                    pytest.fail(f"{name}: a hostile key was taken")
+                finally:
+                    RaisingHashKey.armed = False
+    assert tried == 6 * len(calls)

@@ -56,7 +56,7 @@ from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unu
 from gymnasium.vector import AutoresetMode, VectorEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from gymnasium.vector.utils import batch_space  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ._base import args, checked
+from ._base import args
 from ._core.observe import mask_bytes
 from .actions import Action
 from .dealing import deal
@@ -177,7 +177,7 @@ def _dealer(options: object) -> int | None:
     """The dealer of a reset's ``options`` (``None``: drawn)."""
     if options is None:
         return None
-    given = checked.plain_dict(options)
+    given = args.names(options, "options")
     if given is None:
         raise args.wrong_type("options", "None or a dict", options)
     return args.seat_or_none(given.get("dealer"), "options['dealer']")

@@ -53,7 +53,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ._base import args, checked
+from ._base import args
 from ._core.observe import legal_numbers
 from .errors import ArgumentValueError, IllegalActionError, Reason, shown
 from .actions import Double, Fold, Keep, NoDouble, Pass, Take
@@ -176,7 +176,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = {} if params is None else checked.plain_dict(params)
+        given = {} if params is None else args.names(params, "params")
         if given is None:
             raise args.wrong_type("params", "None or a dict", params)
         name = args.text(given.get("preset", "classic"), "params['preset']", 64)
@@ -218,7 +218,7 @@ class StrohmandelnGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params is not None:
-            given = checked.plain_dict(params)
+            given = args.names(params, "params")
             if given is None:
                 raise args.wrong_type("params", "None or a dict", params)
             if given:

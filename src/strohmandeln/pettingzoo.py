@@ -41,7 +41,7 @@ from gymnasium.utils import EzPickle  # type: ignore[import-untyped,import-not-f
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ._base import args, checked
+from ._base import args
 from ._core.observe import mask_bytes
 from .errors import ArgumentValueError, Reason
 from .dealing import deal
@@ -136,7 +136,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 (PettingZoo
         if seed is not None:
             self._rng = random.Random(args.count(seed, "seed", least=-(2**63)))
             self._dealer = 0
-        options = checked.plain_dict(options) or {}
+        options = args.names(options, "options") or {}
         dealer = options.get("dealer", self._dealer)
         rules = options.get("rules", self.rules)
         space = self.space

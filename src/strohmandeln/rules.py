@@ -305,8 +305,8 @@ def _choice(choices: type[enum.Enum]) -> dict[str, checked.Kind]:
 def _bonus_pairs(value: Mapping[Bonus, int] | Iterable[tuple[Bonus, int]]) -> tuple[tuple[Bonus, int], ...]:
     """The bonuses of a table: a mapping or pairs of a :class:`Bonus` (or its value) and its
     game value, in :class:`Bonus` order (the values are checked by the field's kind)."""
-    mapping = checked.plain_dict(value)
-    items = tuple(mapping.items()) if mapping is not None else args.items(value, "bonuses", len(Bonus), sets=True, iterable=True)
+    # (a dict's pairs read from its storage: no key is hashed before it is checked as a Bonus)
+    items = tuple(dict.items(value)) if issubclass(type(value), dict) else args.items(value, "bonuses", len(Bonus), sets=True, iterable=True)  # type: ignore[arg-type]
     if len(items) > len(Bonus):
         raise ArgumentValueError(Reason.TOO_LARGE, f"bonuses must hold at most {len(Bonus)} bonuses")
     pairs: dict[Bonus, int] = {}

@@ -366,6 +366,27 @@ def member(enum: type[E], value: object, name: str) -> E:
     raise bad_value(name, f"{article(enum.__name__)} ({', '.join(repr(m.value) for m in enum)})", value)
 
 
+def names(value: object, name: str) -> dict[str, Any] | None:
+    """A dict argument of named values (a reset's ``options``, a game's ``params``) as a plain
+    dict — of a subclass, a copy of its storage, made without its methods — or ``None`` if it is
+    no dict. A key that is not plain text (of a subclass of ``str`` too) is refused before any
+    key is hashed or compared, so that no ``==`` or ``hash()`` of a key's own is called.
+
+    >>> names({"dealer": 1}, "options"), names([], "options")
+    ({'dealer': 1}, None)
+
+    :raises ArgumentTypeError: for a key that is not plain text.
+    """
+    if not issubclass(type(value), dict):
+        return None
+    keys: Iterable[object] = dict.keys(value)  # type: ignore[arg-type]  # (its storage)
+    for k in keys:
+        if type(k) is not str:
+            raise wrong_type(f"a key of {name}", "text", k)
+    got: dict[str, Any] = value if type(value) is dict else dict(dict.items(value))  # type: ignore[arg-type]
+    return got
+
+
 def items(value: object, name: str, limit: int = MAX_CONTAINER, *, sets: bool = False, iterable: bool = False) -> tuple[Any, ...]:
     """The items of a container argument, as a tuple: a list, a tuple or another sequence (a
     set too if ``sets``; any iterable if ``iterable``) — never text, bytes or a mapping — of at
