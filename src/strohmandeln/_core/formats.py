@@ -94,6 +94,9 @@ T_FOLLOWED: Final = TRICK.shift("followed")
 T_WINNER: Final = TRICK.shift("winner")
 T_LED_INFO: Final = TRICK.shift("led_info")
 T_FOLLOWED_INFO: Final = TRICK.shift("followed_info")
+#: The from-Strohmann bits of a trick's led and followed card, in place.
+T_LED_UP: Final = I_STROHMANN << T_LED_INFO
+T_FOLLOWED_UP: Final = I_STROHMANN << T_FOLLOWED_INFO
 #: A trick's call bits, of both cards.
 T_CALLS: Final = (3 << I_CALL) << T_LED_INFO | (3 << I_CALL) << T_FOLLOWED_INFO
 #: A trick's announcement and call bits, of both cards.

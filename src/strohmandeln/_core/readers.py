@@ -32,8 +32,10 @@ from .formats import (
     I_STROHMANN,
     T_FOLLOWED,
     T_FOLLOWED_INFO,
+    T_FOLLOWED_UP,
     T_LED,
     T_LED_INFO,
+    T_LED_UP,
     T_WINNER,
 )
 from .words import ACTION_OF_WORD, CARD_OF_WORD, INDEX_OF_WORD
@@ -185,11 +187,9 @@ _PLAYS: Final[dict[str, tuple[int, int]]] = {
 
 
 #: Each play's notation as the led and as the followed card of a packed trick (its card and
-#: play info in place, less the from-Strohmann bit), and that bit of each, in place.
+#: play info in place, less the from-Strohmann bit).
 _LED: Final[dict[str, int]] = {word: card << T_LED | info << T_LED_INFO for word, (card, info) in _PLAYS.items()}
 _FOLLOWED: Final[dict[str, int]] = {word: card << T_FOLLOWED | info << T_FOLLOWED_INFO for word, (card, info) in _PLAYS.items()}
-_LED_UP: Final = I_STROHMANN << T_LED_INFO
-_FOLLOWED_UP: Final = I_STROHMANN << T_FOLLOWED_INFO
 
 
 def read_history(raw: list[Any]) -> tuple[list[int], list[Action], bool]:
@@ -246,7 +246,7 @@ def read_tricks(raw: list[Any]) -> tuple[list[int], bool]:
                 a = led_of.get(led, -1) if type(led) is str else -1
                 b = followed_of.get(followed, -1) if type(followed) is str else -1
                 if a >= 0 and b >= 0 and type(led_up) is bool and type(followed_up) is bool:
-                    out.append(leader | a | b | winner << T_WINNER | led_up * _LED_UP | followed_up * _FOLLOWED_UP)
+                    out.append(leader | a | b | winner << T_WINNER | led_up * T_LED_UP | followed_up * T_FOLLOWED_UP)
                     continue
         exact = False
         out.append(read_trick(t, f"tricks[{i}]"))

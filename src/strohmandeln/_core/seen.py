@@ -30,12 +30,11 @@ from .formats import (
     E_HIDDEN,
     E_PILE,
     HIDDEN_CARD,
-    I_STROHMANN,
     L_STROHMANN,
     T_FOLLOWED,
-    T_FOLLOWED_INFO,
+    T_FOLLOWED_UP,
     T_LED,
-    T_LED_INFO,
+    T_LED_UP,
     event_trick,
     lead_card,
 )
@@ -389,11 +388,6 @@ def decision_seats(s: Seen, decisions: list[Any]) -> list[int]:
     return out
 
 
-#: The from-Strohmann bits of a trick's led and followed card, in place.
-_T_LED_UP: Final = I_STROHMANN << T_LED_INFO
-_T_FOLLOWED_UP: Final = I_STROHMANN << T_FOLLOWED_INFO
-
-
 def dealt_mask(s: Seen, p: int, tricks: list[int] | None = None, packed_events: Sequence[int] | None = None) -> int:
     """Seat ``p``'s dealt hand (or a position's set-up hand), for a view whose viewer is ``p``:
     his hand, and the cards he played from it, less those he took up (``tricks``: the packed
@@ -401,9 +395,9 @@ def dealt_mask(s: Seen, p: int, tricks: list[int] | None = None, packed_events: 
     played = 0
     for t in (walk(s.tricks) if tricks is None else tricks)[s.setup :]:
         if t & 1 == p:
-            if not t & _T_LED_UP:  # (a face-up Strohmann top was never part of the hand)
+            if not t & T_LED_UP:  # (a face-up Strohmann top was never part of the hand)
                 played |= 1 << (t >> T_LED & CARD)
-        elif not t & _T_FOLLOWED_UP:
+        elif not t & T_FOLLOWED_UP:
             played |= 1 << (t >> T_FOLLOWED & CARD)
     if s.lead >= 0 and s.turn != p and not s.lead & L_STROHMANN:
         played |= 1 << lead_card(s.lead)
