@@ -366,11 +366,22 @@ def member(enum: type[E], value: object, name: str) -> E:
     raise bad_value(name, f"{article(enum.__name__)} ({', '.join(repr(m.value) for m in enum)})", value)
 
 
+def foreign_key(value: dict[Any, Any]) -> tuple[object, ...]:
+    """The first key of a dict (of a subclass too: read in its storage, without its methods)
+    that is not plain text, as a 1-tuple, or ``()``: looked at before any key is hashed or
+    compared, so that no ``==`` or ``hash()`` of a key's own is called."""
+    keys: Iterable[object] = dict.keys(value)
+    for k in keys:
+        if type(k) is not str:
+            return (k,)
+    return ()
+
+
 def names(value: object, name: str) -> dict[str, Any] | None:
     """A dict argument of named values (a reset's ``options``, a game's ``params``) as a plain
     dict — of a subclass, a copy of its storage, made without its methods — or ``None`` if it is
-    no dict. A key that is not plain text (of a subclass of ``str`` too) is refused before any
-    key is hashed or compared, so that no ``==`` or ``hash()`` of a key's own is called.
+    no dict. A key that is not plain text (of a subclass of ``str`` too) is refused
+    (:func:`foreign_key`).
 
     >>> names({"dealer": 1}, "options"), names([], "options")
     ({'dealer': 1}, None)
@@ -379,10 +390,9 @@ def names(value: object, name: str) -> dict[str, Any] | None:
     """
     if not issubclass(type(value), dict):
         return None
-    keys: Iterable[object] = dict.keys(value)  # type: ignore[arg-type]  # (its storage)
-    for k in keys:
-        if type(k) is not str:
-            raise wrong_type(f"a key of {name}", "text", k)
+    bad = foreign_key(value)  # type: ignore[arg-type]
+    if bad:
+        raise wrong_type(f"a key of {name}", "text", bad[0])
     got: dict[str, Any] = value if type(value) is dict else dict(dict.items(value))  # type: ignore[arg-type]
     return got
 

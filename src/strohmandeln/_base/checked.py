@@ -16,14 +16,14 @@ fields.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from ..errors import Reason, SerializationError, StrohmandelnError, quoted, shown, type_name
 from .args import MAX_MULTIPLIER as _MAX_MULTIPLIER
-from .args import flag, instance, plain_text, whole, wrong_type
+from .args import flag, foreign_key, instance, plain_text, whole, wrong_type
 from .args import member as member_of
 
 #: The version of the documents the library writes: the newest it reads.
@@ -84,13 +84,11 @@ def plain_dict(x: object) -> dict[Any, Any] | None:
 def plain_object(x: object, path: str) -> dict[str, Any] | None:
     """``x`` as a plain dict if it is one (as :func:`plain_dict`), its keys all plain text, else
     ``None``. A key of another kind — a subclass of ``str`` too — is refused as an unknown field
-    at ``path`` before any key is compared with anything, so that no ``==`` or ``hash()`` of a
-    key's own is ever called."""
+    at ``path`` before any key is compared with anything (:func:`.args.foreign_key`)."""
     if issubclass(type(x), dict):
-        keys: Iterable[object] = dict.keys(x)  # type: ignore[arg-type]  # (its storage, before a subclass's copy hashes them)
-        for k in keys:
-            if type(k) is not str:
-                raise fail(path or "document", f"unknown field {name(k)}")
+        bad = foreign_key(x)  # type: ignore[arg-type]  # (before a subclass's copy hashes them)
+        if bad:
+            raise fail(path or "document", f"unknown field {name(bad[0])}")
     return plain_dict(x)
 
 
